@@ -1,0 +1,117 @@
+# SGEMM on CUDA cores, one idea per step.  `make help` lists the targets.
+#
+#   make step05 && ./step05 4096      build one step and run it
+#   make test                         every test (GPU tests skip themselves without a GPU)
+#   make ARCH=sm_86 step05            build for another GPU than the one detected
+
+NVCC      ?= nvcc
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
+PYTHON    ?= python3
+CATCH2_HPP ?= /usr/include/catch2/catch.hpp
+
+# The GPU architecture: the machine's GPU, or sm_90 (H100) when there is none.
+ifeq ($(origin ARCH), undefined)
+ARCH := $(shell sh tools/detect_arch.sh)
+endif
+
+BUILD := build
+OBJ   := $(BUILD)/$(ARCH)
+
+STEP_DIRS := $(sort $(wildcard steps/[0-9][0-9]_*))
+STEP_IDS  := $(foreach d,$(STEP_DIRS),$(firstword $(subst _, ,$(notdir $(d)))))
+STEP_BINS := $(addprefix step,$(STEP_IDS))
+
+NVCCFLAGS := -std=c++17 -O3 -arch=$(ARCH) -lineinfo -I. -Icommon -I$(BUILD) \
+             -Xcompiler=-Wall,-Wextra -Werror=all-warnings -MMD -MP
+LDLIBS    := -lcublas -Xlinker -rpath=$(CUDA_HOME)/lib64
+
+COMMON_SRC := $(wildcard common/*.cpp common/*.cu)
+COMMON_OBJ := $(patsubst common/%,$(OBJ)/common/%.o,$(COMMON_SRC))
+COMMON_LIB := $(OBJ)/libsgemm_common.a
+
+TEST_SRC  := $(wildcard tests/*.cpp tests/*.cu)
+TEST_OBJ  := $(patsubst tests/%,$(OBJ)/tests/%.o,$(TEST_SRC))
+TEST_BIN  := $(OBJ)/run_tests
+
+.PHONY: all help test docs clean regs sanitize gpu-check results ncu check-catch2 FORCE
+.DEFAULT_GOAL := all
+
+all: $(STEP_BINS)
+
+help:
+	@echo "make stepNN        build ./stepNN (steps: $(STEP_IDS))"
+	@echo "make all           build every step"
+	@echo "make test          host tests, and GPU tests when a GPU is present"
+	@echo "make regs          registers, spills and shared memory per kernel (fails on spills)"
+	@echo "make sanitize      compute-sanitizer memcheck/racecheck/synccheck/initcheck on every step"
+	@echo "make docs          Doxygen site under $(BUILD)/docs (warnings fail)"
+	@echo "make gpu-check OUT=DIR   the whole GPU validation, logs to DIR"
+	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
+	@echo "make results       measure every step at 4096^3, refresh docs/results and the README tables"
+	@echo "make clean         remove build outputs"
+	@echo "ARCH=$(ARCH)  CUDA_HOME=$(CUDA_HOME)"
+
+$(OBJ)/common/%.o: common/% | $(OBJ)/common
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+
+$(COMMON_LIB): $(COMMON_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+# One rule set per step folder: steps/NN_name -> ./stepNN. The ptxas resource report
+# (registers, spills, shared memory) is kept beside the object for `make regs`.
+define STEP_RULES
+$(OBJ)/step$(1).o: $(2)/main.cu | $(OBJ)
+	$(NVCC) $(NVCCFLAGS) --resource-usage -c $$< -o $$@ 2> $(OBJ)/step$(1).res; \
+	  status=$$$$?; grep -v -e '^ptxas info' -e 'bytes stack frame' $(OBJ)/step$(1).res >&2; exit $$$$status
+step$(1): $(OBJ)/step$(1).o $(COMMON_LIB)
+	$(NVCC) $(NVCCFLAGS) -o $$@ $$^ $(LDLIBS)
+endef
+$(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULES,$(firstword $(subst _, ,$(notdir $(d)))),$(d))))
+
+# The list of steps the tests cover, rewritten only when the set of step folders changes.
+$(BUILD)/steps_registry.h: FORCE | $(BUILD)
+	@sh tools/gen_registry.sh $(STEP_DIRS) > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(OBJ)/tests/%.o: tests/% $(BUILD)/steps_registry.h | $(OBJ)/tests check-catch2
+	$(NVCC) $(NVCCFLAGS) -DSGEMM_ROOT='"$(CURDIR)"' -c $< -o $@
+
+$(TEST_BIN): $(TEST_OBJ) $(COMMON_LIB)
+	$(NVCC) $(NVCCFLAGS) -o $@ $^ $(LDLIBS)
+
+check-catch2:
+	@test -f $(CATCH2_HPP) || { echo "make test needs Catch2 v2, which is not installed ($(CATCH2_HPP) is missing)."; \
+	  echo "Install it with: sudo apt-get install catch2   (or set CATCH2_HPP=/path/to/catch.hpp)"; exit 2; }
+
+test: check-catch2 $(STEP_BINS) $(TEST_BIN)
+	$(PYTHON) tools/results_table.py --check
+	$(TEST_BIN)
+
+regs: $(addprefix $(OBJ)/,$(addsuffix .o,$(STEP_BINS)))
+	@sh tools/regs.sh $(ARCH) $(addprefix $(OBJ)/,$(addsuffix .res,$(STEP_BINS)))
+
+sanitize: $(STEP_BINS)
+	sh tools/sanitize.sh $(STEP_BINS)
+
+gpu-check:
+	@test -n "$(OUT)" || { echo "usage: make gpu-check OUT=DIR"; exit 2; }
+	sh tools/gpu_check.sh $(OUT)
+
+results: $(STEP_BINS)
+	sh tools/record_results.sh docs/results
+	$(PYTHON) tools/results_table.py
+
+docs: | $(BUILD)
+	doxygen docs/Doxyfile
+
+$(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests:
+	mkdir -p $@
+
+clean:
+	rm -rf $(BUILD) $(addprefix step,$(STEP_IDS))
+
+-include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS)))
+
+ncu: $(STEP_BINS)
+	@test -n "$(STEP)" || { echo "usage: make ncu STEP=NN [SIZE=S]"; exit 2; }
+	sh tools/ncu.sh $(STEP) $(SIZE)

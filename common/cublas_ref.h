@@ -1,0 +1,64 @@
+/// @file cublas_ref.h
+/// @brief The cuBLAS baseline: strict-FP32 SGEMM on row-major matrices.
+#pragma once
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace sgemm {
+
+/// A cuBLAS call returned an error. what() says which call, which status and where.
+class CublasError : public std::runtime_error {
+public:
+    /// @param message the complete description, as built by cublas_check()
+    explicit CublasError(const std::string& message) : std::runtime_error(message) {}
+};
+
+/// Throws CublasError if @p status is not `CUBLAS_STATUS_SUCCESS`. Called through CUBLAS_CHECK.
+/// @param status the value the checked call returned
+/// @param expr   the checked expression, as source text
+/// @param file   source file of the call
+/// @param line   source line of the call
+void cublas_check(cublasStatus_t status, const char* expr, const char* file, int line);
+
+/// The cuBLAS handle, created once per run and never timed. Math mode CUBLAS_DEFAULT_MATH:
+/// FP32 inputs, FP32 compute, no TF32 tensor-core shortcut, so the race with the
+/// FP32 FFMA kernels is fair.
+class CublasHandle {
+public:
+    /// Creates the handle, binds it to @p stream and sets the FP32 math mode.
+    explicit CublasHandle(cudaStream_t stream);
+    ~CublasHandle();
+    CublasHandle(const CublasHandle&) = delete;
+    CublasHandle& operator=(const CublasHandle&) = delete;
+    /// The raw handle.
+    cublasHandle_t get() const { return handle_; }
+
+private:
+    cublasHandle_t handle_{};
+};
+
+/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), by cublasSgemm.
+/// cuBLAS is column-major, and a row-major matrix read column-major is its transpose, so
+/// this computes C^T = B^T * A^T: B goes first, and M and N trade places.
+void cublas_sgemm(const CublasHandle& handle, int M, int N, int K, float alpha, const float* A,
+                  const float* B, float beta, float* C);
+
+/// "cuBLAS <major>.<minor>.<patch>" for the library actually loaded.
+std::string cublas_version(const CublasHandle& handle);
+
+/// How the baseline computes, in words, for the report.
+inline const char* cublas_mode_description() {
+    return "cublasSgemm, FP32 compute, CUBLAS_DEFAULT_MATH (TF32 off)";
+}
+
+}  // namespace sgemm
+
+/// Checks a cuBLAS call and throws sgemm::CublasError (expression, file, line) on failure.
+#define CUBLAS_CHECK(expr)                                               \
+    do {                                                                 \
+        ::sgemm::cublas_check((expr), #expr, __FILE__, __LINE__);        \
+    } while (0)

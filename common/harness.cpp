@@ -1,0 +1,292 @@
+/// @file harness.cpp
+/// @brief The shared program behind every step binary.
+#include "harness.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "args.h"
+#include "cublas_ref.h"
+#include "cuda_check.cuh"
+#include "device_buffer.cuh"
+#include "gpu_info.h"
+#include "random.cuh"
+#include "verify.h"
+
+namespace sgemm {
+namespace {
+
+constexpr double kInputBound = 1.0;  // inputs are uniform in [-1, 1): |value| <= 1
+
+struct Timing {
+    double median_ms = 0;
+    double best_ms = 0;
+};
+
+/// Times `launch_once` with CUDA events: `warmup` untimed launches, then `reps` timed one by one.
+template <class F>
+Timing time_launches(F&& launch_once, int warmup, int reps, cudaStream_t stream) {
+    for (int i = 0; i < warmup; ++i) launch_once();
+    std::vector<CudaEvent> start(reps), stop(reps);
+    for (int i = 0; i < reps; ++i) {
+        CUDA_CHECK(cudaEventRecord(start[i].get(), stream));
+        launch_once();
+        CUDA_CHECK(cudaEventRecord(stop[i].get(), stream));
+    }
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    std::vector<double> ms(reps);
+    for (int i = 0; i < reps; ++i) {
+        float t = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&t, start[i].get(), stop[i].get()));
+        ms[i] = t;
+    }
+    return {median(ms), *std::min_element(ms.begin(), ms.end())};
+}
+
+double gflops(const Options& o, double ms) {
+    return 2.0 * o.M * static_cast<double>(o.N) * o.K / (ms * 1e-3) / 1e9;
+}
+
+std::string dims(const dim3& d) {
+    return std::to_string(d.x) + "x" + std::to_string(d.y) + "x" + std::to_string(d.z);
+}
+
+std::string gib(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+    return buf;
+}
+
+/// Everything a run needs on the device, filled with the run's seeded inputs.
+struct Problem {
+    const Options& opt;
+    cudaStream_t stream;
+    DeviceBuffer<float> A, B, C, C0, Cref;
+    Problem(const Options& o, cudaStream_t s)
+        : opt(o),
+          stream(s),
+          A(static_cast<size_t>(o.M) * o.K),
+          B(static_cast<size_t>(o.K) * o.N),
+          C(static_cast<size_t>(o.M) * o.N),
+          C0(static_cast<size_t>(o.M) * o.N),
+          Cref(static_cast<size_t>(o.M) * o.N) {
+        const InputSeeds seeds = input_seeds(o.seed);
+        fill_uniform(A.get(), A.size(), seeds.a, stream);
+        fill_uniform(B.get(), B.size(), seeds.b, stream);
+        fill_uniform(C0.get(), C0.size(), seeds.c, stream);
+    }
+    /// C <- the initial C, so every launch with beta != 0 starts from the same values.
+    void restore(DeviceBuffer<float>& dst) {
+        CUDA_CHECK(cudaMemcpyAsync(dst.get(), C0.get(), C0.bytes(), cudaMemcpyDeviceToDevice,
+                                   stream));
+    }
+};
+
+struct Check {
+    float beta;
+    bool poisoned;
+    VerifyResult result;
+};
+
+/// One verified launch: cuBLAS and the step from the same inputs. With beta == 0 the
+/// step's C is first filled with NaN (all bits set), so an element it never writes fails.
+Check verified_launch(const Step& step, Problem& p, const CublasHandle& blas, float beta) {
+    const Options& o = p.opt;
+    p.restore(p.Cref);
+    cublas_sgemm(blas, o.M, o.N, o.K, o.alpha, p.A.get(), p.B.get(), beta, p.Cref.get());
+    const bool poison = beta == 0.0f;
+    if (poison) {
+        CUDA_CHECK(cudaMemsetAsync(p.C.get(), 0xFF, p.C.bytes(), p.stream));
+    } else {
+        p.restore(p.C);
+    }
+    step.launch(o.M, o.N, o.K, o.alpha, p.A.get(), p.B.get(), beta, p.C.get(), p.stream);
+    CUDA_CHECK(cudaStreamSynchronize(p.stream));
+
+    std::vector<float> got(p.C.size()), expected(p.Cref.size());
+    p.C.copy_to_host(got.data());
+    p.Cref.copy_to_host(expected.data());
+    const Tolerance tol =
+        gemm_tolerance(o.K, o.alpha, beta, kInputBound, kInputBound, kInputBound);
+    return {beta, poison, verify(got.data(), expected.data(), o.M, o.N, tol)};
+}
+
+void print_check(const Check& c, const Options& o) {
+    const VerifyResult& r = c.result;
+    const std::string how = c.poisoned ? "beta = 0, C poisoned with NaN first"
+                                       : "beta = " + std::to_string(c.beta) + ", C random";
+    if (r.ok()) {
+        std::printf("verify     PASS vs cuBLAS (%s): %zu elements, max |error| %.3g, "
+                    "%.2f%% of the tolerance\n",
+                    how.c_str(), r.checked, r.max_abs_error, 100.0 * r.worst_ratio);
+    } else {
+        std::printf("verify     FAIL vs cuBLAS (%s): %zu of %zu elements wrong (M x N = %d x %d)\n",
+                    how.c_str(), r.bad, r.checked, o.M, o.N);
+        std::printf("%s", describe_mismatches(r, "           ").c_str());
+    }
+}
+
+std::string csv_field(std::string s) {
+    std::replace(s.begin(), s.end(), ',', ';');
+    return s;
+}
+
+int run(const Step& step, const Options& o) {
+    const GpuInfo gpu = query_gpu();
+    // room for cuBLAS's handle and workspace on top of the five matrices
+    constexpr std::uint64_t kHeadroom = 256ull << 20;
+    const std::uint64_t needed = *device_bytes_needed(o.M, o.N, o.K);
+    if (needed > gpu.free_bytes || gpu.free_bytes - needed < kHeadroom) {
+        throw UsageError(std::to_string(o.M) + " x " + std::to_string(o.N) + " x " +
+                         std::to_string(o.K) + " needs " + gib(static_cast<double>(needed + kHeadroom)) +
+                         " of GPU memory (A, B, three copies of C and cuBLAS's workspace); " +
+                         gib(static_cast<double>(gpu.free_bytes)) + " of " +
+                         gib(static_cast<double>(gpu.total_bytes)) + " is free");
+    }
+
+    CudaStream stream;
+    CublasHandle blas(stream.get());
+    Problem p(o, stream.get());
+
+    const LaunchGeometry geo = step.geometry(o.M, o.N);
+    const KernelInfo kinfo = query_kernel(step.kernel, geo, gpu);
+
+    if (!o.csv) {
+        std::printf("%s (%s): C = alpha*A*B + beta*C, M x N x K = %d x %d x %d, alpha = %g, "
+                    "beta = %g, seed %llu\n",
+                    step.name, step.title, o.M, o.N, o.K, o.alpha, o.beta,
+                    static_cast<unsigned long long>(o.seed));
+        std::printf("device     %s, compute capability %d.%d, %d SMs, %d MHz peak clock, "
+                    "CUDA runtime %d.%d\n",
+                    gpu.name.c_str(), gpu.cc_major, gpu.cc_minor, gpu.sms, gpu.clock_mhz,
+                    gpu.runtime_version / 1000, gpu.runtime_version % 1000 / 10);
+        if (gpu.fp32_lanes > 0) {
+            std::printf("FP32 peak  %.1f GFLOP/s = %d SMs x %d lanes x 2 FLOP x %d MHz\n",
+                        gpu.peak_gflops(), gpu.sms, gpu.fp32_lanes, gpu.clock_mhz);
+        } else {
+            std::printf("FP32 peak  unknown for compute capability %d.%d\n", gpu.cc_major,
+                        gpu.cc_minor);
+        }
+        std::printf("launch     grid (%u, %u, %u), block (%u, %u, %u), %zu B dynamic shared memory",
+                    geo.grid.x, geo.grid.y, geo.grid.z, geo.block.x, geo.block.y, geo.block.z,
+                    geo.smem_bytes);
+        if (geo.grid.y > static_cast<unsigned>(kMaxGridY)) {
+            std::printf(" (grid.y > %d: launched in slabs of rows)", kMaxGridY);
+        }
+        std::printf("\nkernel     %d registers/thread, %zu B local memory/thread (spills), "
+                    "%zu B static shared memory/block\n",
+                    kinfo.registers, kinfo.local_bytes, kinfo.static_smem);
+        std::printf("occupancy  %d blocks/SM = %d of %d warps/SM (%.0f%%)%s%s\n",
+                    kinfo.blocks_per_sm, kinfo.warps_per_sm, kinfo.max_warps_per_sm,
+                    100.0 * kinfo.warps_per_sm / std::max(kinfo.max_warps_per_sm, 1),
+                    kinfo.limited_by.empty() ? "" : ", limited by ", kinfo.limited_by.c_str());
+        std::fflush(stdout);
+    }
+
+    // Verification first: a wrong kernel's speed means nothing.
+    std::vector<Check> checks;
+    if (o.verify) {
+        checks.push_back(verified_launch(step, p, blas, 0.0f));
+        if (o.beta != 0.0f) checks.push_back(verified_launch(step, p, blas, o.beta));
+    }
+    const bool verified = std::all_of(checks.begin(), checks.end(),
+                                      [](const Check& c) { return c.result.ok(); });
+
+    p.restore(p.C);
+    p.restore(p.Cref);
+    const Timing t = time_launches(
+        [&] {
+            step.launch(o.M, o.N, o.K, o.alpha, p.A.get(), p.B.get(), o.beta, p.C.get(),
+                        stream.get());
+        },
+        o.warmup, o.reps, stream.get());
+    const Timing tb = time_launches(
+        [&] {
+            cublas_sgemm(blas, o.M, o.N, o.K, o.alpha, p.A.get(), p.B.get(), o.beta,
+                         p.Cref.get());
+        },
+        o.warmup, o.reps, stream.get());
+
+    const double g = gflops(o, t.median_ms);
+    const double gb = gflops(o, tb.median_ms);
+    const double pct_blas = 100.0 * g / gb;
+    const double peak = gpu.peak_gflops();
+    const double pct_peak = peak > 0 ? 100.0 * g / peak : NAN;
+    const char* verdict = !o.verify ? "skipped" : verified ? "pass" : "FAIL";
+
+    if (o.csv) {
+        std::printf("%s,%s,%d,%d,%d,%g,%g,%d,%d,%.4f,%.4f,%.1f,%.4f,%.1f,%.2f,%.2f,%d,%zu,%zu,%zu,"
+                    "%d,%d,%s,%s,%s,%s,%d.%d,%d,%d,%d.%d,%s\n",
+                    step.name, step.title, o.M, o.N, o.K, o.alpha, o.beta, o.warmup, o.reps,
+                    t.median_ms, t.best_ms, g, tb.median_ms, gb, pct_blas, pct_peak,
+                    kinfo.registers, kinfo.local_bytes, kinfo.static_smem, geo.smem_bytes,
+                    kinfo.blocks_per_sm, kinfo.warps_per_sm, dims(geo.grid).c_str(),
+                    dims(geo.block).c_str(), verdict, csv_field(gpu.name).c_str(), gpu.cc_major,
+                    gpu.cc_minor, gpu.sms, gpu.clock_mhz, gpu.runtime_version / 1000,
+                    gpu.runtime_version % 1000 / 10, csv_field(cublas_version(blas)).c_str());
+        for (const Check& c : checks) {
+            if (!c.result.ok()) {
+                std::fprintf(stderr, "%s: verification FAILED (beta = %g): %zu of %zu wrong\n%s",
+                             step.name, c.beta, c.result.bad, c.result.checked,
+                             describe_mismatches(c.result, "  ").c_str());
+            }
+        }
+    } else {
+        std::printf("timing     %d reps after %d warm-up: median %.3f ms, best %.3f ms\n", o.reps,
+                    o.warmup, t.median_ms, t.best_ms);
+        if (peak > 0) {
+            std::printf("speed      %.1f GFLOP/s = %.1f%% of FP32 peak\n", g, pct_peak);
+        } else {
+            std::printf("speed      %.1f GFLOP/s\n", g);
+        }
+        std::printf("cuBLAS     %.1f GFLOP/s (median %.3f ms; %s, %s)\n", gb, tb.median_ms,
+                    cublas_mode_description(), cublas_version(blas).c_str());
+        std::printf("vs cuBLAS  %s reaches %.1f%% of cuBLAS\n", step.name, pct_blas);
+        for (const Check& c : checks) print_check(c, o);
+        if (!o.verify) std::printf("verify     skipped (--no-verify)\n");
+    }
+    return verified ? 0 : 1;
+}
+
+}  // namespace
+
+double median(std::vector<double> values) {
+    if (values.empty()) return 0.0;
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+std::string csv_header() {
+    return "step,title,M,N,K,alpha,beta,warmup,reps,median_ms,best_ms,gflops,cublas_median_ms,"
+           "cublas_gflops,pct_of_cublas,pct_of_peak,registers,local_bytes,static_smem_bytes,"
+           "dynamic_smem_bytes,blocks_per_sm,warps_per_sm,grid,block,verified,gpu,cc,sms,"
+           "clock_mhz,cuda_runtime,cublas";
+}
+
+int run_step(const Step& step, int argc, char** argv) {
+    try {
+        const Options opt = parse_args(std::vector<std::string>(argv + 1, argv + argc));
+        if (opt.help) {
+            std::printf("%s", usage(step.name).c_str());
+            return 0;
+        }
+        if (opt.csv_header) {
+            std::printf("%s\n", csv_header().c_str());
+            return 0;
+        }
+        return run(step, opt);
+    } catch (const UsageError& e) {
+        std::fprintf(stderr, "%s: error: %s\n%s", step.name, e.what(), usage(step.name).c_str());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: %s\n", step.name, e.what());
+        return 1;
+    }
+}
+
+}  // namespace sgemm

@@ -1,0 +1,47 @@
+/// @file harness.h
+/// @brief The program every step binary runs: arguments, inputs, timing, the cuBLAS
+///        baseline, verification and the report.
+///
+/// A step's `main.cu` describes its launcher with a Step and calls run_step().
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <string>
+#include <vector>
+
+#include "launch.cuh"
+
+namespace sgemm {
+
+/// The signature every step's launcher has: C = alpha * A * B + beta * C for row-major
+/// A (M x K), B (K x N), C (M x N), enqueued on `stream`.
+using LaunchFn = void (*)(int M, int N, int K, float alpha, const float* A, const float* B,
+                          float beta, float* C, cudaStream_t stream);
+
+/// A step's launch geometry for an M x N matrix C (before any split into row slabs).
+using GeometryFn = LaunchGeometry (*)(int M, int N);
+
+/// What the harness needs to know about a step.
+struct Step {
+    const char* name;     ///< binary name, e.g. "step01"
+    const char* title;    ///< what the step is about, e.g. "naive"
+    LaunchFn launch;      ///< the step's launcher
+    GeometryFn geometry;  ///< grid, block and shared memory it launches with
+    const void* kernel;   ///< the kernel the launcher runs, for the register/occupancy report
+};
+
+/// Runs a step as `./stepNN [SIZE | M N K] [options]` (see usage()): checks the
+/// arguments and the GPU, makes seeded random inputs, verifies the step against cuBLAS,
+/// times both and prints the report (or one CSV line).
+/// @return the process exit status: 0 success, 1 wrong result or CUDA error, 2 bad input
+///         or no usable GPU (one line that says what is wrong, then the usage)
+int run_step(const Step& step, int argc, char** argv);
+
+/// The columns of the line `--csv` prints, comma-separated, in order.
+std::string csv_header();
+
+/// The median of @p values (the mean of the middle two for an even count); 0 for none.
+double median(std::vector<double> values);
+
+}  // namespace sgemm

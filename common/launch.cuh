@@ -1,0 +1,42 @@
+/// @file launch.cuh
+/// @brief The small pieces every launcher uses: ceil_div(), LaunchGeometry, for_each_row_slab().
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+
+namespace sgemm {
+
+/// Smallest integer not less than a / b, for a >= 0 and b > 0, without the overflow
+/// of the usual `(a + b - 1) / b` when a is close to INT_MAX.
+constexpr int ceil_div(int a, int b) { return a / b + (a % b != 0 ? 1 : 0); }
+
+/// Where and how a kernel is launched: the numbers the harness prints for every run.
+struct LaunchGeometry {
+    dim3 grid;                  ///< blocks in the grid
+    dim3 block;                 ///< threads in a block
+    std::size_t smem_bytes = 0; ///< dynamic shared memory per block, in bytes
+};
+
+/// CUDA limits gridDim.y to 65535 blocks (gridDim.x may hold 2^31 - 1).
+constexpr int kMaxGridY = 65535;
+
+/// Covers the rows [0, M) of C in slabs of at most kMaxGridY * BM rows and calls
+/// `launch_slab(first_row, rows)` for each. Every launcher puts block rows of C on
+/// gridDim.y; only a C taller than 65535 block tiles (two million rows and more)
+/// needs a second slab, so in practice this is one call.
+/// @tparam BM          rows of C per block tile
+/// @param  M           rows of C
+/// @param  launch_slab callable taking (std::size_t first_row, int rows)
+template <int BM, class LaunchSlab>
+void for_each_row_slab(int M, LaunchSlab&& launch_slab) {
+    constexpr long long kSlabRows = static_cast<long long>(kMaxGridY) * BM;
+    for (long long m0 = 0; m0 < M; m0 += kSlabRows) {
+        const int rows = static_cast<int>(std::min<long long>(kSlabRows, M - m0));
+        launch_slab(static_cast<std::size_t>(m0), rows);
+    }
+}
+
+}  // namespace sgemm

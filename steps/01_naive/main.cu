@@ -1,0 +1,10 @@
+/// @file
+/// @brief The step01 program: hands this step's launcher to the shared harness.
+#include "harness.h"
+#include "kernel.cuh"
+
+int main(int argc, char** argv) {
+    const sgemm::Step step{"step01", "naive", step01::launch, step01::geometry,
+                           reinterpret_cast<const void*>(step01::kernel)};
+    return sgemm::run_step(step, argc, argv);
+}

@@ -1,0 +1,10 @@
+/// @file
+/// @brief The step02 program: hands this step's launcher to the shared harness.
+#include "harness.h"
+#include "kernel.cuh"
+
+int main(int argc, char** argv) {
+    const sgemm::Step step{"step02", "coalescing", step02::launch, step02::geometry,
+                           reinterpret_cast<const void*>(step02::kernel)};
+    return sgemm::run_step(step, argc, argv);
+}

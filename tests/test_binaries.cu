@@ -1,0 +1,106 @@
+// End-to-end tests of the ./stepNN programs, run as a user runs them.
+// Bad input needs no GPU, so those tests run everywhere (CI too).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness.h"
+#include "steps_registry.h"
+#include "test_support.h"
+
+using sgemm_tests::kAllSteps;
+using sgemm_tests::run_command;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+/// Bad input: exit status 2, a first line "stepNN: error: <what>", then the usage.
+void check_rejected(const std::string& step, const std::string& args, const std::string& what) {
+    INFO("./" << step << " " << args);
+    const auto r = run_command("./" + step + " " + args);
+    INFO("output:\n" << r.output);
+    CHECK(r.status == 2);
+    const auto lines = lines_of(r.output);
+    REQUIRE(lines.size() >= 2);
+    CHECK_THAT(lines[0], Catch::StartsWith(step + ": error: ") && Catch::Contains(what));
+    CHECK_THAT(lines[1], Catch::StartsWith("usage: " + step));
+}
+
+}  // namespace
+
+TEST_CASE("every step binary prints its usage for --help and exits 0", "[binaries]") {
+    for (const sgemm::Step& s : kAllSteps) {
+        const auto r = run_command(std::string("./") + s.name + " --help");
+        INFO(s.name << " output:\n" << r.output);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.output, Catch::StartsWith(std::string("usage: ") + s.name));
+    }
+}
+
+TEST_CASE("every step binary answers bad arguments with one line, the usage and exit 2",
+          "[binaries]") {
+    for (const sgemm::Step& s : kAllSteps) {
+        check_rejected(s.name, "abc", "'abc' is not a whole number");
+        check_rejected(s.name, "0", "must be at least 1");
+        check_rejected(s.name, "-4", "must be at least 1");
+        check_rejected(s.name, "64 64", "expected SIZE or M N K");
+        check_rejected(s.name, "--frobnicate", "unknown option --frobnicate");
+        check_rejected(s.name, "--reps", "--reps needs a value");
+        check_rejected(s.name, "--alpha 1.5.2", "is not a number");
+        check_rejected(s.name, "4294967296", "more bytes than a 64-bit count");
+        check_rejected(s.name, "3000000000 1 1", "larger than 2147483647");
+    }
+}
+
+TEST_CASE("--csv-header names the columns of the --csv line", "[binaries]") {
+    const auto r = run_command("./step01 --csv-header");
+    CHECK(r.status == 0);
+    CHECK(r.output == sgemm::csv_header() + "\n");
+}
+
+TEST_CASE("without a GPU a step binary says so in one line and exits 2", "[binaries]") {
+    if (sgemm_tests::have_gpu()) {
+        WARN("a GPU is present: the no-GPU answer is tested on machines without one (CI)");
+        return;
+    }
+    for (const sgemm::Step& s : kAllSteps) {
+        check_rejected(s.name, "64", "no usable CUDA device");
+    }
+}
+
+TEST_CASE("every step binary runs end to end at a small odd size and passes", "[gpu][binaries]") {
+    for (const sgemm::Step& s : kAllSteps) {
+        const auto r = run_command(std::string("./") + s.name + " 67 35 131 --warmup 1 --reps 3");
+        INFO(s.name << " output:\n" << r.output);
+        CHECK(r.status == 0);
+        CHECK_THAT(r.output, Catch::Contains("verify     PASS vs cuBLAS (beta = 0, C poisoned"));
+        CHECK_THAT(r.output, Catch::Contains("registers/thread"));
+        CHECK_THAT(r.output, Catch::Contains("warps/SM"));
+
+        const auto rb = run_command(std::string("./") + s.name +
+                                    " 33 129 7 --alpha -0.5 --beta 2 --reps 2 --csv");
+        INFO(s.name << " --csv output:\n" << rb.output);
+        CHECK(rb.status == 0);
+        const auto lines = lines_of(rb.output);
+        REQUIRE(lines.size() == 1);
+        const std::string header = sgemm::csv_header();
+        CHECK(std::count(lines[0].begin(), lines[0].end(), ',') ==
+              std::count(header.begin(), header.end(), ','));
+        CHECK_THAT(lines[0], Catch::StartsWith(std::string(s.name) + "," + s.title + ",33,129,7,"));
+        CHECK_THAT(lines[0], Catch::Contains(",pass,"));
+    }
+}
+
+TEST_CASE("a size that does not fit in GPU memory is refused before anything is allocated",
+          "[gpu][binaries]") {
+    check_rejected("step01", "200000 200000 200000", "of GPU memory");
+}

@@ -1,0 +1,188 @@
+// GPU tests: every step, at shapes chosen to break tile assumptions, against a reference.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cublas_ref.h"
+#include "device_buffer.cuh"
+#include "random.cuh"
+#include "steps_registry.h"
+#include "verify.h"
+
+using sgemm::DeviceBuffer;
+using sgemm_tests::kAllSteps;
+
+namespace {
+
+struct Shape {
+    int M, N, K;
+};
+
+std::string to_string(const Shape& s) {
+    std::ostringstream out;
+    out << s.M << " x " << s.N << " x " << s.K;
+    return out.str();
+}
+
+// Shapes that are not multiples of any tile: ones, primes, one-off-a-power-of-two,
+// tall, wide, K = 1, a long K with a tiny C, and a C taller than 65535 block rows.
+const std::vector<Shape> kShapes = {
+    {1, 1, 1},       {1, 300, 77},     {300, 1, 77},     {7, 13, 5},        {31, 33, 17},
+    {127, 129, 65},  {255, 257, 300},  {97, 101, 103},   {129, 127, 1},     {64, 64, 1},
+    {1000, 1000, 1000}, {2049, 35, 64}, {35, 2049, 64},  {3, 5, 4099},      {2100000, 3, 2},
+};
+
+std::vector<float> host_random(std::size_t count, std::uint64_t seed) {
+    std::vector<float> v(count);
+    for (std::size_t i = 0; i < count; ++i) v[i] = sgemm::uniform_at(seed, i);
+    return v;
+}
+
+/// One problem on host and device, with the reference result for (alpha, beta):
+/// the CPU in double precision for small shapes, cuBLAS for large ones.
+struct Problem {
+    Shape s;
+    float alpha, beta;
+    std::vector<float> A, B, C0, expected;
+    DeviceBuffer<float> dA, dB, dC;
+    bool reference_is_cpu;
+
+    Problem(Shape shape, float a, float b, std::uint64_t seed)
+        : s(shape),
+          alpha(a),
+          beta(b),
+          A(host_random(std::size_t(shape.M) * shape.K, seed * 3 + 1)),
+          B(host_random(std::size_t(shape.K) * shape.N, seed * 3 + 2)),
+          C0(host_random(std::size_t(shape.M) * shape.N, seed * 3 + 3)),
+          dA(A.size()),
+          dB(B.size()),
+          dC(C0.size()) {
+        dA.copy_from_host(A.data());
+        dB.copy_from_host(B.data());
+        const double work = double(s.M) * s.N * s.K;
+        reference_is_cpu = work <= 3e7;
+        if (reference_is_cpu) {
+            expected = sgemm::reference_gemm(s.M, s.N, s.K, alpha, A.data(), B.data(), beta, C0.data());
+        } else {
+            sgemm::CublasHandle blas(nullptr);
+            dC.copy_from_host(C0.data());
+            sgemm::cublas_sgemm(blas, s.M, s.N, s.K, alpha, dA.get(), dB.get(), beta, dC.get());
+            expected.resize(C0.size());
+            dC.copy_to_host(expected.data());
+        }
+    }
+
+    /// Runs @p launch on fresh C (NaN when beta = 0, so unwritten elements show) and checks it.
+    sgemm::VerifyResult run(sgemm::LaunchFn launch) {
+        if (beta == 0.0f) {
+            CUDA_CHECK(cudaMemset(dC.get(), 0xFF, dC.bytes()));
+        } else {
+            dC.copy_from_host(C0.data());
+        }
+        launch(s.M, s.N, s.K, alpha, dA.get(), dB.get(), beta, dC.get(), nullptr);
+        CUDA_CHECK(cudaDeviceSynchronize());
+        std::vector<float> got(C0.size());
+        dC.copy_to_host(got.data());
+        const sgemm::Tolerance tol = sgemm::gemm_tolerance(s.K, alpha, beta, 1.0, 1.0, 1.0);
+        return sgemm::verify(got.data(), expected.data(), s.M, s.N, tol);
+    }
+};
+
+// ---- Two deliberately broken kernels: the checks below must catch them. ----------------
+__global__ void drops_last_k(int M, int N, int K, float alpha, const float* A, const float* B,
+                             float beta, float* C) {
+    const int row = blockIdx.y * 16 + threadIdx.y, col = blockIdx.x * 16 + threadIdx.x;
+    if (row >= M || col >= N) return;
+    float acc = 0.0f;
+    for (int k = 0; k < K - 1; ++k) acc += A[size_t(row) * K + k] * B[size_t(k) * N + col];
+    float* c = C + size_t(row) * N + col;
+    *c = beta == 0.0f ? alpha * acc : alpha * acc + beta * *c;
+}
+__global__ void skips_last_row(int M, int N, int K, float alpha, const float* A, const float* B,
+                               float beta, float* C) {
+    const int row = blockIdx.y * 16 + threadIdx.y, col = blockIdx.x * 16 + threadIdx.x;
+    if (row >= M - 1 || col >= N) return;
+    float acc = 0.0f;
+    for (int k = 0; k < K; ++k) acc += A[size_t(row) * K + k] * B[size_t(k) * N + col];
+    float* c = C + size_t(row) * N + col;
+    *c = beta == 0.0f ? alpha * acc : alpha * acc + beta * *c;
+}
+template <decltype(&drops_last_k) Kernel>
+void launch_broken(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
+                   float* C, cudaStream_t stream) {
+    Kernel<<<dim3((N + 15) / 16, (M + 15) / 16), dim3(16, 16), 0, stream>>>(M, N, K, alpha, A, B, beta, C);
+    CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace
+
+TEST_CASE("every step matches the reference at awkward shapes, for (alpha, beta) = (1, 0) "
+          "and (0.75, -1.25)",
+          "[gpu][steps]") {
+    const float params[2][2] = {{1.0f, 0.0f}, {0.75f, -1.25f}};
+    std::uint64_t seed = 1;
+    for (const Shape& shape : kShapes) {
+        for (const auto& ab : params) {
+            Problem p(shape, ab[0], ab[1], seed++);
+            for (const sgemm::Step& step : kAllSteps) {
+                const sgemm::VerifyResult r = p.run(step.launch);
+                INFO(step.name << " at " << to_string(shape) << ", alpha = " << ab[0]
+                               << ", beta = " << ab[1] << ", reference: "
+                               << (p.reference_is_cpu ? "CPU double" : "cuBLAS"));
+                INFO(r.bad << " of " << r.checked << " wrong; first ones:\n"
+                           << sgemm::describe_mismatches(r, "  "));
+                CHECK(r.ok());
+            }
+        }
+    }
+}
+
+TEST_CASE("the same checks catch a kernel that drops one K term or skips a row", "[gpu][steps]") {
+    for (const Shape& shape : {Shape{31, 33, 17}, Shape{127, 129, 65}, Shape{1000, 1000, 1000}}) {
+        for (float beta : {0.0f, 0.5f}) {
+            Problem p(shape, 1.0f, beta, 99);
+            INFO("shape " << to_string(shape) << ", beta = " << beta);
+            CHECK_FALSE(p.run(launch_broken<drops_last_k>).ok());
+            const sgemm::VerifyResult skipped = p.run(launch_broken<skips_last_row>);
+            CHECK_FALSE(skipped.ok());
+            CHECK(skipped.bad == std::size_t(shape.N));
+        }
+    }
+}
+
+TEST_CASE("with K = 0 every step leaves C = beta * C, and beta = 0 clears even NaN",
+          "[gpu][steps]") {
+    const Shape s{33, 17, 0};
+    const std::vector<float> C0 = host_random(std::size_t(s.M) * s.N, 7);
+    DeviceBuffer<float> dC(C0.size());
+    std::vector<float> got(C0.size());
+    for (const sgemm::Step& step : kAllSteps) {
+        INFO(step.name);
+        dC.copy_from_host(C0.data());
+        step.launch(s.M, s.N, 0, 2.0f, nullptr, nullptr, 0.5f, dC.get(), nullptr);
+        CUDA_CHECK(cudaDeviceSynchronize());
+        dC.copy_to_host(got.data());
+        for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == 0.5f * C0[i]);
+
+        CUDA_CHECK(cudaMemset(dC.get(), 0xFF, dC.bytes()));
+        step.launch(s.M, s.N, 0, 2.0f, nullptr, nullptr, 0.0f, dC.get(), nullptr);
+        CUDA_CHECK(cudaDeviceSynchronize());
+        dC.copy_to_host(got.data());
+        for (std::size_t i = 0; i < got.size(); ++i) REQUIRE(got[i] == 0.0f);
+    }
+}
+
+TEST_CASE("with M = 0 or N = 0 every step returns without touching memory", "[gpu][steps]") {
+    for (const sgemm::Step& step : kAllSteps) {
+        INFO(step.name);
+        step.launch(0, 16, 16, 1.0f, nullptr, nullptr, 0.0f, nullptr, nullptr);
+        step.launch(16, 0, 16, 1.0f, nullptr, nullptr, 0.0f, nullptr, nullptr);
+        step.launch(0, 0, 0, 1.0f, nullptr, nullptr, 0.0f, nullptr, nullptr);
+        CHECK(cudaDeviceSynchronize() == cudaSuccess);
+        CHECK(cudaGetLastError() == cudaSuccess);
+    }
+}

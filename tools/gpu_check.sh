@@ -1,0 +1,44 @@
+#!/bin/sh
+# The whole GPU validation in one go: build for the GPU found, `make test` with the GPU
+# tests, `make regs`, `make sanitize`, Nsight Compute metrics for steps 01 and 02, and the
+# 4096^3 benchmark of every step against cuBLAS. Each stage's log and a short summary
+# go to OUTDIR; the benchmark also writes OUTDIR/<gpu>.csv (copy it to docs/results/).
+# Exits non-zero if any stage failed.
+# usage: tools/gpu_check.sh OUTDIR        (or: make gpu-check OUT=OUTDIR)
+set -u
+out=${1:?usage: tools/gpu_check.sh OUTDIR}
+cd "$(dirname "$0")/.."
+mkdir -p "$out"
+summary=$out/summary.txt
+failed=0
+
+{
+    echo "GPU check  $(date -u +%Y-%m-%dT%H:%M:%SZ)  commit ${SGEMM_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}"
+    nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.max.sm,memory.total --format=csv,noheader 2>&1
+    nvcc --version | tail -n 2 | head -n 1
+} > "$summary"
+
+stage() {  # stage NAME COMMAND...: runs COMMAND with its output in OUTDIR/NAME.log
+    name=$1
+    shift
+    start=$(date +%s)
+    if "$@" > "$out/$name.log" 2>&1; then verdict=PASS; else verdict=FAIL; failed=1; fi
+    echo "$verdict  $name ($(( $(date +%s) - start )) s): $*" | tee -a "$summary"
+}
+
+stage build make -j "$(nproc)" all build/"$(sh tools/detect_arch.sh)"/run_tests
+stage test make test
+stage regs make regs
+stage sanitize make sanitize
+stage ncu sh -c 'for n in $(ls | sed -n "s/^step\([0-9][0-9]\)$/\1/p"); do sh tools/ncu.sh $n 2048 || exit 1; done'
+stage bench sh tools/record_results.sh "$out"
+
+{
+    echo
+    echo "== test";     tail -n 3 "$out/test.log"
+    echo "== regs";     cat "$out/regs.log"
+    echo "== sanitize"; tail -n 1 "$out/sanitize.log"
+    echo "== bench";    grep -v '^running' "$out/bench.log"
+} >> "$summary"
+cat "$summary"
+exit $failed

@@ -1,0 +1,18 @@
+#!/bin/sh
+# make ncu STEP=NN [SIZE=S]: Nsight Compute on the first launch of step NN's kernel,
+# with a short list of named metrics (global-load sectors per request, DRAM bytes,
+# achieved occupancy, FMA pipe use, duration).
+# usage: tools/ncu.sh NN [SIZE]
+set -eu
+step=step${1:?usage: tools/ncu.sh NN [SIZE]}
+size=${2:-2048}
+metrics=gpu__time_duration.sum
+metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+metrics=$metrics,l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio
+metrics=$metrics,dram__bytes_read.sum,dram__bytes_write.sum
+metrics=$metrics,sm__warps_active.avg.pct_of_peak_sustained_active
+metrics=$metrics,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active
+echo "ncu: ./$step $size, first launch of its kernel"
+ncu --kernel-name regex:sgemm_ --launch-count 1 --metrics "$metrics" \
+    "./$step" "$size" --warmup 0 --reps 1 --no-verify

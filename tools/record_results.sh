@@ -1,0 +1,35 @@
+#!/bin/sh
+# Measures every step binary at 4096^3 (each run also times cuBLAS on the same inputs) and
+# writes DIR/<gpu>.csv: one row per step, with the date, commit and driver beside
+# the numbers the binary reports. The README tables are made from these files by
+# tools/results_table.py.
+# usage: tools/record_results.sh DIR [SIZE]
+set -eu
+dir=${1:?usage: tools/record_results.sh DIR [SIZE]}
+size=${2:-4096}
+cd "$(dirname "$0")/.."
+mkdir -p "$dir"
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
+driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)
+# "NVIDIA H100 80GB HBM3" -> "h100-80gb-hbm3"
+slug=$(echo "$gpu" | tr 'A-Z' 'a-z' | sed 's/nvidia//; s/geforce//; s/[^a-z0-9]\{1,\}/-/g; s/^-*//; s/-*$//')
+commit=${SGEMM_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
+if [ -z "${SGEMM_COMMIT:-}" ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+    commit="$commit-dirty"
+fi
+date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+out="$dir/$slug.csv"
+tmp="$out.tmp"
+echo "date,commit,driver,$(./step01 --csv-header)" > "$tmp"
+for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
+    echo "running ./$bin $size --csv" >&2
+    row=$(./"$bin" "$size" --csv)
+    echo "$date,$commit,$driver,$row" >> "$tmp"
+done
+mv "$tmp" "$out"
+echo "wrote $out" >&2
+# a readable summary: step, GFLOP/s, cuBLAS GFLOP/s, % of cuBLAS, registers, verified
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+         { printf "%-8s %-14s %10s GFLOP/s  cuBLAS %10s  %6s%% of cuBLAS  %3s regs  %s\n",
+                  $col["step"], $col["title"], $col["gflops"], $col["cublas_gflops"],
+                  $col["pct_of_cublas"], $col["registers"], $col["verified"] }' "$out"

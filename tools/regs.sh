@@ -1,0 +1,36 @@
+#!/bin/sh
+# make regs: one line per step kernel with its registers, spills, stack and shared memory,
+# read from the ptxas resource reports (--resource-usage) the build keeps beside each
+# object. Exits 1 if any step kernel spills registers to local memory.
+# usage: tools/regs.sh ARCH build/ARCH/stepNN.res ...
+set -eu
+arch=$1
+shift
+printf '%-8s %-40s %5s %7s %7s %7s %9s\n' step kernel regs stack spill_st spill_ld smem_bytes
+spilled=0
+for res in "$@"; do
+    step=$(basename "$res" .res)
+    # ptxas prints, per entry function: "Function properties for NAME", then
+    # "N bytes stack frame, S bytes spill stores, L bytes spill loads", then "Used R registers, ..."
+    awk -v step="$step" '
+        /Function properties for/ { name = $NF }
+        /bytes stack frame/ { stack = $1; st = $5; ld = $9 }
+        /Used [0-9]+ registers/ {
+            regs = $5; smem = 0
+            if (match($0, /[0-9]+ bytes smem/)) { smem = substr($0, RSTART, RLENGTH); sub(/ .*/, "", smem) }
+            if (name ~ /^_ZN6step/) print step, name, regs, stack, st, ld, smem
+        }' "$res" |
+    while read -r s name regs stack st ld smem; do
+        pretty=$(echo "$name" | c++filt | sed 's/(.*//; s/^void //')
+        printf '%-8s %-40s %5s %7s %7s %7s %9s\n' "$s" "$pretty" "$regs" "$stack" "$st" "$ld" "$smem"
+    done
+done | tee /tmp/sgemm_regs.$$
+if awk '{ if ($5 + 0 > 0 || $6 + 0 > 0) bad = 1 } END { exit bad ? 0 : 1 }' /tmp/sgemm_regs.$$; then
+    spilled=1
+fi
+rm -f /tmp/sgemm_regs.$$
+if [ "$spilled" -ne 0 ]; then
+    echo "FAIL: a step kernel spills registers to local memory on $arch (see spill_st / spill_ld above)"
+    exit 1
+fi
+echo "OK: no step kernel spills on $arch"

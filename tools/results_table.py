@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Regenerate the measured-results tables in the Markdown pages from docs/results/*.csv.
+
+A table lives between two markers, and everything between them is replaced:
+
+    <!-- results: overview -->     every step, for the top-level README
+    <!-- results: step 02 -->      one step beside the one before it
+    ...
+    <!-- /results -->
+
+Pages named *.zh-CN.md get Chinese headings; the numbers are the same. With --check
+nothing is written, and the exit status is 1 if any page is out of date (make test
+runs this, so a table typed by hand or left stale fails).
+
+usage: tools/results_table.py [--check]
+"""
+import csv
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "docs" / "results"
+PRIMARY = "h100-80gb-hbm3"  # the GPU whose numbers the pages show
+SIZE = 4096
+
+MARKER = re.compile(r"(<!-- results: (?P<kind>[^>]*?) -->\n)(?P<body>.*?)(<!-- /results -->)", re.S)
+
+TEXT = {
+    "en": {
+        "none": "_Not measured yet: run `make results` on a GPU (see the README)._",
+        "overview_head": "| step | idea | GFLOP/s | cuBLAS GFLOP/s (same run) | % of cuBLAS | % of FP32 peak | speed-up over previous step | registers/thread |",
+        "step_head": "| step | GFLOP/s | time (ms) | % of cuBLAS | % of FP32 peak | speed-up | registers/thread | resident warps/SM |",
+        "source": "Measured on {gpu} ({sms} SMs, {clock} MHz peak clock), driver {driver}, CUDA runtime {cuda}, {cublas}, "
+                  "on {date} at commit `{commit}`; M = N = K = {size}, median of {reps} timed runs after {warmup} warm-up. "
+                  "cuBLAS is `cublasSgemm` in FP32 (TF32 off), timed in the same run on the same inputs. "
+                  "Source: [`docs/results/{file}`]({rel}).",
+        "first": "first step",
+    },
+    "zh": {
+        "none": "_尚未测量：请在有 GPU 的机器上运行 `make results`（见 README）。_",
+        "overview_head": "| 步骤 | 思路 | GFLOP/s | cuBLAS GFLOP/s（同一次运行） | 占 cuBLAS 的百分比 | 占 FP32 峰值的百分比 | 相对上一步的加速比 | 每线程寄存器数 |",
+        "step_head": "| 步骤 | GFLOP/s | 时间 (ms) | 占 cuBLAS 的百分比 | 占 FP32 峰值的百分比 | 加速比 | 每线程寄存器数 | 每个 SM 的常驻 warp 数 |",
+        "source": "测量于 {gpu}（{sms} 个 SM，峰值时钟 {clock} MHz），驱动 {driver}，CUDA 运行时 {cuda}，{cublas}，"
+                  "日期 {date}，提交 `{commit}`；M = N = K = {size}，{warmup} 次预热后 {reps} 次计时运行的中位数。"
+                  "cuBLAS 为 FP32 的 `cublasSgemm`（关闭 TF32），在同一次运行中用同样的输入计时。"
+                  "数据来源：[`docs/results/{file}`]({rel})。",
+        "first": "第一步",
+    },
+}
+
+
+def load(name):
+    path = RESULTS / f"{name}.csv"
+    if not path.exists():
+        return None, path
+    with path.open(newline="") as f:
+        rows = [r for r in csv.DictReader(f) if int(r["M"]) == int(r["N"]) == int(r["K"]) == SIZE]
+    rows.sort(key=lambda r: r["step"])
+    return rows, path
+
+
+def fmt(x, digits=0):
+    return f"{float(x):,.{digits}f}"
+
+
+def source_line(rows, path, page, lang):
+    r = rows[0]
+    rel = Path(*([".."] * (len(page.relative_to(ROOT).parts) - 1)), path.relative_to(ROOT)).as_posix()
+    return TEXT[lang]["source"].format(
+        gpu=r["gpu"], sms=r["sms"], clock=r["clock_mhz"], driver=r["driver"], cuda=r["cuda_runtime"],
+        cublas=r["cublas"], date=r["date"][:10], commit=r["commit"], size=SIZE, reps=r["reps"],
+        warmup=r["warmup"], file=path.name, rel=rel)
+
+
+def speedup(rows, i, lang):
+    if i == 0:
+        return TEXT[lang]["first"]
+    return f"{float(rows[i]['gflops']) / float(rows[i - 1]['gflops']):.2f}x"
+
+
+def overview(rows, lang):
+    lines = [TEXT[lang]["overview_head"], "|:--|:--|--:|--:|--:|--:|--:|--:|"]
+    for i, r in enumerate(rows):
+        lines.append(f"| {r['step'][4:]} | {r['title']} | {fmt(r['gflops'])} | {fmt(r['cublas_gflops'])} | "
+                     f"{fmt(r['pct_of_cublas'], 1)} | {fmt(r['pct_of_peak'], 1)} | {speedup(rows, i, lang)} | {r['registers']} |")
+    return lines
+
+
+def step_table(rows, number, lang):
+    idx = [i for i, r in enumerate(rows) if r["step"] == f"step{number}"]
+    if not idx:
+        return None
+    i = idx[0]
+    lines = [TEXT[lang]["step_head"], "|:--|--:|--:|--:|--:|--:|--:|--:|"]
+    for j in ([i - 1] if i > 0 else []) + [i]:
+        r = rows[j]
+        name = f"{r['step'][4:]} {r['title']}"
+        name = f"**{name}**" if j == i else name
+        lines.append(f"| {name} | {fmt(r['gflops'])} | {float(r['median_ms']):.3f} | {fmt(r['pct_of_cublas'], 1)} | "
+                     f"{fmt(r['pct_of_peak'], 1)} | {speedup(rows, j, lang)} | {r['registers']} | {r['warps_per_sm']} |")
+    return lines
+
+
+def render(kind, page):
+    lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
+    rows, path = load(PRIMARY)
+    table = None
+    if rows:
+        if kind == "overview":
+            table = overview(rows, lang)
+        elif kind.startswith("step "):
+            table = step_table(rows, kind.split()[1], lang)
+        else:
+            raise SystemExit(f"{page}: unknown results marker '{kind}'")
+    if not table:
+        return TEXT[lang]["none"] + "\n"
+    return "\n".join(table) + "\n\n" + source_line(rows, path, page, lang) + "\n"
+
+
+def pages():
+    for pattern in ("*.md", "steps/*/*.md", "docs/*.md"):
+        yield from sorted(ROOT.glob(pattern))
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    stale = []
+    for page in pages():
+        text = page.read_text(encoding="utf-8")
+        new = MARKER.sub(lambda m: m.group(1) + render(m.group("kind").strip(), page) + m.group(4), text)
+        if new != text:
+            stale.append(page.relative_to(ROOT))
+            if not check:
+                page.write_text(new, encoding="utf-8")
+    if check:
+        if stale:
+            print("results tables out of date (run: python3 tools/results_table.py):",
+                  " ".join(map(str, stale)))
+            return 1
+        print("results tables match docs/results/")
+    else:
+        for p in stale:
+            print(f"updated {p}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
