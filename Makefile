@@ -8,6 +8,9 @@ NVCC      ?= nvcc
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
 PYTHON    ?= python3
 CATCH2_HPP ?= /usr/include/catch2/catch.hpp
+# the folder holding catch2/catch.hpp, as an include path unless it is the system's own
+CATCH2_ROOT := $(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(abspath $(CATCH2_HPP))))))
+CATCH2_INC  := $(if $(filter /usr/include,$(CATCH2_ROOT)),,-isystem $(CATCH2_ROOT))
 
 # The GPU architecture: the machine's GPU, or sm_90 (H100) when there is none.
 ifeq ($(origin ARCH), undefined)
@@ -74,7 +77,7 @@ $(BUILD)/steps_registry.h: FORCE | $(BUILD)
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(OBJ)/tests/%.o: tests/% $(BUILD)/steps_registry.h | $(OBJ)/tests check-catch2
-	$(NVCC) $(NVCCFLAGS) -DSGEMM_ROOT='"$(CURDIR)"' -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(CATCH2_INC) -DSGEMM_ROOT='"$(CURDIR)"' -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ) $(COMMON_LIB)
 	$(NVCC) $(NVCCFLAGS) -o $@ $^ $(LDLIBS)

@@ -124,6 +124,10 @@ Options parse_args(const std::vector<std::string>& args) {
         } else if (arg == "--no-verify") {
             no_value();
             opt.verify = false;
+        } else if (arg == "--no-cublas") {
+            no_value();
+            opt.cublas = false;
+            opt.verify = false;
         } else if (arg == "--csv") {
             no_value();
             opt.csv = true;
@@ -171,7 +175,7 @@ Options parse_args(const std::vector<std::string>& args) {
 std::string usage(const std::string& program) {
     return "usage: " + program +
            " [SIZE | M N K] [--warmup N] [--reps N] [--seed S] [--alpha A] [--beta B]\n"
-           "       [--no-verify] [--csv] [--csv-header] [--help]\n"
+           "       [--no-verify] [--no-cublas] [--csv] [--csv-header] [--help]\n"
            "  C = alpha * A * B + beta * C with row-major A (M x K), B (K x N), C (M x N);\n"
            "  SIZE sets M = N = K (default 4096). Inputs are seeded random numbers in [-1, 1).\n"
            "  --warmup N    untimed launches first (default 3)\n"
@@ -180,6 +184,8 @@ std::string usage(const std::string& program) {
            "  --alpha A     scale of A * B (default 1)\n"
            "  --beta B      scale of the old C (default 0)\n"
            "  --no-verify   skip the comparison with cuBLAS\n"
+           "  --no-cublas   run only the step's kernel: no cuBLAS baseline, no comparison\n"
+           "                (for compute-sanitizer and profilers)\n"
            "  --csv         print one CSV line instead of the report\n"
            "  --csv-header  print the CSV column names and exit\n"
            "  exit status: 0 ok, 1 wrong result or CUDA error, 2 bad input or no usable GPU\n";

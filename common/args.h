@@ -33,6 +33,7 @@ struct Options {
     float alpha = 1.0f;       ///< scale of A * B
     float beta = 0.0f;        ///< scale of the old C
     bool verify = true;       ///< compare with cuBLAS (off with --no-verify)
+    bool cublas = true;       ///< run cuBLAS at all (off with --no-cublas: no baseline, no verify)
     bool csv = false;         ///< print one machine-readable line instead of the report
     bool csv_header = false;  ///< print the CSV column names and exit
     bool help = false;        ///< print the usage and exit
@@ -40,7 +41,7 @@ struct Options {
 
 /// Parses the arguments of a step binary (argv[0] is skipped).
 /// Accepted: `[SIZE | M N K] [--warmup N] [--reps N] [--seed S] [--alpha A] [--beta B]
-/// [--no-verify] [--csv] [--csv-header] [--help]`; a flag's value may also follow `=`.
+/// [--no-verify] [--no-cublas] [--csv] [--csv-header] [--help]`; a flag's value may also follow `=`.
 /// @throws UsageError on a non-number, a size < 1 or > INT_MAX, buffers whose byte count
 ///         overflows 64 bits, an unknown flag, a missing value, or a wrong count of sizes.
 Options parse_args(const std::vector<std::string>& args);

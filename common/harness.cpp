@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -149,7 +150,8 @@ int run(const Step& step, const Options& o) {
     }
 
     CudaStream stream;
-    CublasHandle blas(stream.get());
+    std::optional<CublasHandle> blas;  // created once, never timed; absent with --no-cublas
+    if (o.cublas) blas.emplace(stream.get());
     Problem p(o, stream.get());
 
     const LaunchGeometry geo = step.geometry(o.M, o.N);
@@ -190,8 +192,8 @@ int run(const Step& step, const Options& o) {
     // Verification first: a wrong kernel's speed means nothing.
     std::vector<Check> checks;
     if (o.verify) {
-        checks.push_back(verified_launch(step, p, blas, 0.0f));
-        if (o.beta != 0.0f) checks.push_back(verified_launch(step, p, blas, o.beta));
+        checks.push_back(verified_launch(step, p, *blas, 0.0f));
+        if (o.beta != 0.0f) checks.push_back(verified_launch(step, p, *blas, o.beta));
     }
     const bool verified = std::all_of(checks.begin(), checks.end(),
                                       [](const Check& c) { return c.result.ok(); });
@@ -204,16 +206,20 @@ int run(const Step& step, const Options& o) {
                         stream.get());
         },
         o.warmup, o.reps, stream.get());
-    const Timing tb = time_launches(
-        [&] {
-            cublas_sgemm(blas, o.M, o.N, o.K, o.alpha, p.A.get(), p.B.get(), o.beta,
-                         p.Cref.get());
-        },
-        o.warmup, o.reps, stream.get());
+    Timing tb;
+    if (blas) {
+        tb = time_launches(
+            [&] {
+                cublas_sgemm(*blas, o.M, o.N, o.K, o.alpha, p.A.get(), p.B.get(), o.beta,
+                             p.Cref.get());
+            },
+            o.warmup, o.reps, stream.get());
+    }
 
     const double g = gflops(o, t.median_ms);
-    const double gb = gflops(o, tb.median_ms);
+    const double gb = blas ? gflops(o, tb.median_ms) : NAN;
     const double pct_blas = 100.0 * g / gb;
+    const std::string blas_version = blas ? cublas_version(*blas) : "none";
     const double peak = gpu.peak_gflops();
     const double pct_peak = peak > 0 ? 100.0 * g / peak : NAN;
     const char* verdict = !o.verify ? "skipped" : verified ? "pass" : "FAIL";
@@ -227,7 +233,7 @@ int run(const Step& step, const Options& o) {
                     kinfo.blocks_per_sm, kinfo.warps_per_sm, dims(geo.grid).c_str(),
                     dims(geo.block).c_str(), verdict, csv_field(gpu.name).c_str(), gpu.cc_major,
                     gpu.cc_minor, gpu.sms, gpu.clock_mhz, gpu.runtime_version / 1000,
-                    gpu.runtime_version % 1000 / 10, csv_field(cublas_version(blas)).c_str());
+                    gpu.runtime_version % 1000 / 10, csv_field(blas_version).c_str());
         for (const Check& c : checks) {
             if (!c.result.ok()) {
                 std::fprintf(stderr, "%s: verification FAILED (beta = %g): %zu of %zu wrong\n%s",
@@ -243,11 +249,15 @@ int run(const Step& step, const Options& o) {
         } else {
             std::printf("speed      %.1f GFLOP/s\n", g);
         }
-        std::printf("cuBLAS     %.1f GFLOP/s (median %.3f ms; %s, %s)\n", gb, tb.median_ms,
-                    cublas_mode_description(), cublas_version(blas).c_str());
-        std::printf("vs cuBLAS  %s reaches %.1f%% of cuBLAS\n", step.name, pct_blas);
+        if (blas) {
+            std::printf("cuBLAS     %.1f GFLOP/s (median %.3f ms; %s, %s)\n", gb, tb.median_ms,
+                        cublas_mode_description(), blas_version.c_str());
+            std::printf("vs cuBLAS  %s reaches %.1f%% of cuBLAS\n", step.name, pct_blas);
+        } else {
+            std::printf("cuBLAS     skipped (--no-cublas)\n");
+        }
         for (const Check& c : checks) print_check(c, o);
-        if (!o.verify) std::printf("verify     skipped (--no-verify)\n");
+        if (!o.verify) std::printf("verify     skipped (%s)\n", o.cublas ? "--no-verify" : "--no-cublas");
     }
     return verified ? 0 : 1;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The whole GPU validation in one go: build for the GPU found, `make test` with the GPU
-# tests, `make regs`, `make sanitize`, Nsight Compute metrics for steps 01 and 02, and the
-# 4096^3 benchmark of every step against cuBLAS. Each stage's log and a short summary
+# tests, `make regs`, the 4096^3 benchmark of every step against cuBLAS, Nsight Compute
+# metrics of every step, and `make sanitize`. Each stage's log and a short summary
 # go to OUTDIR; the benchmark also writes OUTDIR/<gpu>.csv (copy it to docs/results/).
 # Exits non-zero if any stage failed.
 # usage: tools/gpu_check.sh OUTDIR        (or: make gpu-check OUT=OUTDIR)
@@ -29,9 +29,9 @@ stage() {  # stage NAME COMMAND...: runs COMMAND with its output in OUTDIR/NAME.
 stage build make -j "$(nproc)" all build/"$(sh tools/detect_arch.sh)"/run_tests
 stage test make test
 stage regs make regs
-stage sanitize make sanitize
-stage ncu sh -c 'for n in $(ls | sed -n "s/^step\([0-9][0-9]\)$/\1/p"); do sh tools/ncu.sh $n 2048 || exit 1; done'
 stage bench sh tools/record_results.sh "$out"
+stage ncu sh -c 'for n in $(ls | sed -n "s/^step\([0-9][0-9]\)$/\1/p"); do sh tools/ncu.sh $n 2048 || exit 1; done'
+stage sanitize make sanitize
 
 {
     echo
