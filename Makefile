@@ -102,6 +102,7 @@ gpu-check:
 
 results: $(STEP_BINS)
 	sh tools/record_results.sh docs/results
+	sh tools/save_reports.sh docs/results
 	$(PYTHON) tools/results_table.py
 
 docs: | $(BUILD)

@@ -1,8 +1,10 @@
 #!/bin/sh
 # The whole GPU validation in one go: build for the GPU found, `make test` with the GPU
-# tests, `make regs`, the 4096^3 benchmark of every step against cuBLAS, Nsight Compute
-# metrics of every step, and `make sanitize`. Each stage's log and a short summary
-# go to OUTDIR; the benchmark also writes OUTDIR/<gpu>.csv (copy it to docs/results/).
+# tests, `make regs`, the 4096^3 benchmark of every step against cuBLAS, each step's
+# full report and Nsight Compute metrics, and `make sanitize`. Each stage's log and a
+# short summary go to OUTDIR. Everything under OUTDIR/results/ (the benchmark CSV, the
+# reports, the ncu metrics) belongs in docs/results/: the READMEs' tables and listings
+# are generated from those files by tools/results_table.py.
 # Exits non-zero if any stage failed.
 # usage: tools/gpu_check.sh OUTDIR        (or: make gpu-check OUT=OUTDIR)
 set -u
@@ -29,8 +31,8 @@ stage() {  # stage NAME COMMAND...: runs COMMAND with its output in OUTDIR/NAME.
 stage build make -j "$(nproc)" all build/"$(sh tools/detect_arch.sh)"/run_tests
 stage test make test
 stage regs make regs
-stage bench sh tools/record_results.sh "$out"
-stage ncu sh -c 'for n in $(ls | sed -n "s/^step\([0-9][0-9]\)$/\1/p"); do sh tools/ncu.sh $n 2048 || exit 1; done'
+stage bench sh tools/record_results.sh "$out/results"
+stage reports sh tools/save_reports.sh "$out/results"
 stage sanitize make sanitize
 
 {
@@ -39,6 +41,7 @@ stage sanitize make sanitize
     echo "== regs";     cat "$out/regs.log"
     echo "== sanitize"; tail -n 1 "$out/sanitize.log"
     echo "== bench";    grep -v '^running' "$out/bench.log"
+    echo "== reports";  cat "$out/reports.log"
 } >> "$summary"
 cat "$summary"
 exit $failed

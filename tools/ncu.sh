@@ -15,4 +15,4 @@ metrics=$metrics,sm__warps_active.avg.pct_of_peak_sustained_active
 metrics=$metrics,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active
 echo "ncu: ./$step $size, first launch of its kernel"
 ncu --kernel-name regex:sgemm_ --launch-count 1 --metrics "$metrics" \
-    "./$step" "$size" --warmup 0 --reps 1 --no-verify
+    "./$step" "$size" --warmup 0 --reps 1 --no-cublas

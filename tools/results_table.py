@@ -5,6 +5,8 @@ A table lives between two markers, and everything between them is replaced:
 
     <!-- results: overview -->     every step, for the top-level README
     <!-- results: step 02 -->      one step beside the one before it
+    <!-- results: report step02 --> the full report of `./step02 4096`, as a code block
+    <!-- results: ncu step02 -->    that step's Nsight Compute metrics, as a code block
     ...
     <!-- /results -->
 
@@ -36,6 +38,7 @@ TEXT = {
                   "cuBLAS is `cublasSgemm` in FP32 (TF32 off), timed in the same run on the same inputs. "
                   "Source: [`docs/results/{file}`]({rel}).",
         "first": "first step",
+        "file": "Produced on the GPU by `tools/gpu_check.sh`: ",
     },
     "zh": {
         "none": "_尚未测量：请在有 GPU 的机器上运行 `make results`（见 README）。_",
@@ -46,6 +49,7 @@ TEXT = {
                   "cuBLAS 为 FP32 的 `cublasSgemm`（关闭 TF32），在同一次运行中用同样的输入计时。"
                   "数据来源：[`docs/results/{file}`]({rel})。",
         "first": "第一步",
+        "file": "由 `tools/gpu_check.sh` 在 GPU 上生成：",
     },
 }
 
@@ -102,8 +106,21 @@ def step_table(rows, number, lang):
     return lines
 
 
+def embedded(kind, page, lang):
+    """A report or ncu log from docs/results, fenced, with its source underneath."""
+    what, step = kind.split()
+    path = RESULTS / f"{what}_{step}_{PRIMARY}.txt"
+    if not path.exists():
+        return TEXT[lang]["none"] + "\n"
+    body = path.read_text(encoding="utf-8").rstrip("\n")
+    rel = Path(*([".."] * (len(page.relative_to(ROOT).parts) - 1)), path.relative_to(ROOT)).as_posix()
+    return f"```text\n{body}\n```\n\n{TEXT[lang]['file']}[`docs/results/{path.name}`]({rel})\n"
+
+
 def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
+    if kind.split()[0] in ("report", "ncu"):
+        return embedded(kind, page, lang)
     rows, path = load(PRIMARY)
     table = None
     if rows:

@@ -3,6 +3,7 @@
 #include "harness.h"
 #include "kernel.cuh"
 
+/// Runs step 01 as `./step01 [SIZE | M N K] [options]`; see sgemm::run_step().
 int main(int argc, char** argv) {
     const sgemm::Step step{"step01", "naive", step01::launch, step01::geometry,
                            reinterpret_cast<const void*>(step01::kernel)};

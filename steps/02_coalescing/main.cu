@@ -3,6 +3,7 @@
 #include "harness.h"
 #include "kernel.cuh"
 
+/// Runs step 02 as `./step02 [SIZE | M N K] [options]`; see sgemm::run_step().
 int main(int argc, char** argv) {
     const sgemm::Step step{"step02", "coalescing", step02::launch, step02::geometry,
                            reinterpret_cast<const void*>(step02::kernel)};

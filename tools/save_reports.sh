@@ -1,0 +1,27 @@
+#!/bin/sh
+# For every step binary, saves in DIR what the READMEs show: the full report of
+# `./stepNN 4096` (report_stepNN_<gpu>.txt) and its Nsight Compute metrics at 2048^3
+# (ncu_stepNN_<gpu>.txt), each headed by the GPU, driver, CUDA version, date and commit.
+# usage: tools/save_reports.sh DIR
+set -eu
+dir=${1:?usage: tools/save_reports.sh DIR}
+cd "$(dirname "$0")/.."
+mkdir -p "$dir"
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
+driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)
+slug=$(echo "$gpu" | tr 'A-Z' 'a-z' | sed 's/nvidia//; s/geforce//; s/[^a-z0-9]\{1,\}/-/g; s/^-*//; s/-*$//')
+commit=${SGEMM_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
+header() {
+    echo "# $1"
+    echo "# $gpu, driver $driver, $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p'), $(date -u +%Y-%m-%d), commit $commit"
+}
+for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
+    report=$dir/report_${bin}_$slug.txt
+    { header "./$bin 4096"; echo "\$ ./$bin 4096"; ./"$bin" 4096; } > "$report"
+    echo "wrote $report"
+    ncu_out=$dir/ncu_${bin}_$slug.txt
+    n=${bin#step}
+    { header "make ncu STEP=$n SIZE=2048 ($(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
+      sh tools/ncu.sh "$n" 2048 2>&1 | grep -v '^==PROF==' | sed -n '/Metric Name/,$p' | grep -v -- '^ *---'; } > "$ncu_out"
+    echo "wrote $ncu_out"
+done
