@@ -88,6 +88,7 @@ check-catch2:
 
 test: check-catch2 $(STEP_BINS) $(TEST_BIN)
 	$(PYTHON) tools/results_table.py --check
+	$(PYTHON) tools/check_docs.py
 	$(TEST_BIN)
 
 regs: $(addprefix $(OBJ)/,$(addsuffix .o,$(STEP_BINS)))

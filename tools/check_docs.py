@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Host check of the Markdown pages, run by `make test`.
+
+1. Every relative link and image path in every tracked Markdown page exists
+   (anchors after '#' are not checked; web links are not followed).
+2. Every English page (README.md, steps/*/README.md, docs/*.md) has a Chinese twin
+   (*.zh-CN.md) with the same heading structure: the same number of headings, at the
+   same levels, in the same order.
+
+usage: tools/check_docs.py
+"""
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+FENCE = re.compile(r"^(```|~~~)")
+
+
+def prose_lines(text):
+    """The lines outside fenced code blocks."""
+    inside = False
+    for line in text.splitlines():
+        if FENCE.match(line.strip()):
+            inside = not inside
+            continue
+        if not inside:
+            yield line
+
+
+def pages():
+    for pattern in ("*.md", "steps/*/*.md", "docs/*.md"):
+        yield from sorted(ROOT.glob(pattern))
+
+
+def headings(page):
+    return [len(m.group(1)) for line in prose_lines(page.read_text(encoding="utf-8"))
+            if (m := re.match(r"^(#{1,6}) ", line))]
+
+
+def main():
+    problems = []
+    for page in pages():
+        rel = page.relative_to(ROOT)
+        for line in prose_lines(page.read_text(encoding="utf-8")):
+            for target in LINK.findall(line):
+                if re.match(r"^[a-z]+:", target) or target.startswith("#"):
+                    continue
+                path = target.split("#")[0]
+                if not (page.parent / path).exists():
+                    problems.append(f"{rel}: broken link or image path '{target}'")
+        if page.name.endswith(".zh-CN.md") or rel.parts[:2] == ("docs", "results"):
+            continue
+        twin = page.with_name(page.name[:-3] + ".zh-CN.md")
+        if not twin.exists():
+            problems.append(f"{rel}: no Chinese twin {twin.relative_to(ROOT)}")
+        elif headings(page) != headings(twin):
+            problems.append(f"{rel}: headings differ from {twin.relative_to(ROOT)} "
+                            f"(levels {headings(page)} vs {headings(twin)})")
+    for p in problems:
+        print(p)
+    print(f"docs check: {len(list(pages()))} pages, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
