@@ -66,10 +66,15 @@ define STEP_RULES
 $(OBJ)/step$(1).o: $(2)/main.cu | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) --resource-usage -c $$< -o $$@ 2> $(OBJ)/step$(1).res; \
 	  status=$$$$?; grep -v -e '^ptxas info' -e 'bytes stack frame' $(OBJ)/step$(1).res >&2; exit $$$$status
-step$(1): $(OBJ)/step$(1).o $(COMMON_LIB)
-	$(NVCC) $(NVCCFLAGS) -o $$@ $$^ $(LDLIBS)
+step$(1): $(OBJ)/step$(1).o $(COMMON_LIB) $(BUILD)/arch
+	$(NVCC) $(NVCCFLAGS) -o $$@ $(OBJ)/step$(1).o $(COMMON_LIB) $(LDLIBS)
 endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULES,$(firstword $(subst _, ,$(notdir $(d)))),$(d))))
+
+# The architecture the ./stepNN binaries in the root were linked for: rewritten when ARCH
+# changes, so `make ARCH=sm_86 step01` followed by `make step01` relinks for the default.
+$(BUILD)/arch: FORCE | $(BUILD)
+	@echo $(ARCH) | cmp -s - $@ || echo $(ARCH) > $@
 
 # The list of steps the tests cover, rewritten only when the set of step folders changes.
 $(BUILD)/steps_registry.h: FORCE | $(BUILD)

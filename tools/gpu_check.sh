@@ -14,8 +14,9 @@ mkdir -p "$out"
 summary=$out/summary.txt
 failed=0
 
+. tools/gpu_meta.sh
 {
-    echo "GPU check  $(date -u +%Y-%m-%dT%H:%M:%SZ)  commit ${SGEMM_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}"
+    echo "GPU check  $(date -u +%Y-%m-%dT%H:%M:%SZ)  commit $commit"
     nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.max.sm,memory.total --format=csv,noheader 2>&1
     nvcc --version | tail -n 2 | head -n 1
 } > "$summary"

@@ -9,14 +9,7 @@ dir=${1:?usage: tools/record_results.sh DIR [SIZE]}
 size=${2:-4096}
 cd "$(dirname "$0")/.."
 mkdir -p "$dir"
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
-driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)
-# "NVIDIA H100 80GB HBM3" -> "h100-80gb-hbm3"
-slug=$(echo "$gpu" | tr 'A-Z' 'a-z' | sed 's/nvidia//; s/geforce//; s/[^a-z0-9]\{1,\}/-/g; s/^-*//; s/-*$//')
-commit=${SGEMM_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
-if [ -z "${SGEMM_COMMIT:-}" ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
-    commit="$commit-dirty"
-fi
+. tools/gpu_meta.sh
 date=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 out="$dir/$slug.csv"
 tmp="$out.tmp"

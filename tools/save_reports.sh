@@ -7,10 +7,7 @@ set -eu
 dir=${1:?usage: tools/save_reports.sh DIR}
 cd "$(dirname "$0")/.."
 mkdir -p "$dir"
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
-driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)
-slug=$(echo "$gpu" | tr 'A-Z' 'a-z' | sed 's/nvidia//; s/geforce//; s/[^a-z0-9]\{1,\}/-/g; s/^-*//; s/-*$//')
-commit=${SGEMM_COMMIT:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
+. tools/gpu_meta.sh
 header() {
     echo "# $1"
     echo "# $gpu, driver $driver, $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p'), $(date -u +%Y-%m-%d), commit $commit"

@@ -1,0 +1,17 @@
+# Sourced by the result scripts (not run): sets what every measured file records.
+#   gpu     the GPU's name, e.g. "NVIDIA H100 80GB HBM3"
+#   driver  the driver version nvidia-smi reports
+#   slug    the name results files use for that GPU: "h100-80gb-hbm3"
+#   commit  $SGEMM_COMMIT if set (for a copy of the tree without .git), else HEAD,
+#           with "-dirty" when tracked files have uncommitted changes
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
+driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)
+slug=$(echo "$gpu" | tr 'A-Z' 'a-z' | sed 's/nvidia//; s/geforce//; s/[^a-z0-9]\{1,\}/-/g; s/^-*//; s/-*$//')
+if [ -n "${SGEMM_COMMIT:-}" ]; then
+    commit=$SGEMM_COMMIT
+else
+    commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+    if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+        commit="$commit-dirty"
+    fi
+fi
