@@ -88,8 +88,15 @@ $(TEST_BIN): $(TEST_OBJ) $(COMMON_LIB)
 	$(NVCC) $(NVCCFLAGS) -o $@ $^ $(LDLIBS)
 
 check-catch2:
-	@test -f $(CATCH2_HPP) || { echo "make test needs Catch2 v2, which is not installed ($(CATCH2_HPP) is missing)."; \
-	  echo "Install it with: sudo apt-get install catch2   (or set CATCH2_HPP=/path/to/catch.hpp)"; exit 2; }
+	@test -f $(CATCH2_HPP) || { \
+	  echo "make test needs Catch2 v2, whose single header $(CATCH2_HPP) is missing."; \
+	  if [ -f /usr/include/catch2/catch_all.hpp ]; then \
+	    echo "Catch2 v3 is installed, and the tests are written for v2: put v2's catch.hpp in a folder"; \
+	    echo "catch2/ and run: make test CATCH2_HPP=/that/folder/catch2/catch.hpp"; \
+	  else \
+	    echo "Install it with: sudo apt-get install catch2   (Debian 12, Ubuntu 22.04: Catch2 v2)"; \
+	    echo "or point CATCH2_HPP at v2's catch.hpp: make test CATCH2_HPP=/path/to/catch2/catch.hpp"; \
+	  fi; exit 2; }
 
 test: check-catch2 $(STEP_BINS) $(TEST_BIN)
 	$(PYTHON) tools/results_table.py --check

@@ -166,6 +166,9 @@ int run(const Step& step, const Options& o) {
                     "CUDA runtime %d.%d\n",
                     gpu.name.c_str(), gpu.cc_major, gpu.cc_minor, gpu.sms, gpu.clock_mhz,
                     gpu.runtime_version / 1000, gpu.runtime_version % 1000 / 10);
+        std::printf("per SM     %d threads, %d blocks, %d registers, %zu KiB shared memory\n",
+                    gpu.max_threads_per_sm, gpu.max_blocks_per_sm, gpu.regs_per_sm,
+                    gpu.smem_per_sm / 1024);
         if (gpu.fp32_lanes > 0) {
             std::printf("FP32 peak  %.1f GFLOP/s = %d SMs x %d lanes x 2 FLOP x %d MHz\n",
                         gpu.peak_gflops(), gpu.sms, gpu.fp32_lanes, gpu.clock_mhz);
@@ -226,13 +229,13 @@ int run(const Step& step, const Options& o) {
 
     if (o.csv) {
         std::printf("%s,%s,%d,%d,%d,%g,%g,%d,%d,%.4f,%.4f,%.1f,%.4f,%.1f,%.2f,%.2f,%d,%zu,%zu,%zu,"
-                    "%d,%d,%s,%s,%s,%s,%d.%d,%d,%d,%d.%d,%s\n",
+                    "%d,%d,%s,%s,%s,%s,%d.%d,%d,%d,%.1f,%d.%d,%s\n",
                     step.name, step.title, o.M, o.N, o.K, o.alpha, o.beta, o.warmup, o.reps,
                     t.median_ms, t.best_ms, g, tb.median_ms, gb, pct_blas, pct_peak,
                     kinfo.registers, kinfo.local_bytes, kinfo.static_smem, geo.smem_bytes,
                     kinfo.blocks_per_sm, kinfo.warps_per_sm, dims(geo.grid).c_str(),
                     dims(geo.block).c_str(), verdict, csv_field(gpu.name).c_str(), gpu.cc_major,
-                    gpu.cc_minor, gpu.sms, gpu.clock_mhz, gpu.runtime_version / 1000,
+                    gpu.cc_minor, gpu.sms, gpu.clock_mhz, peak, gpu.runtime_version / 1000,
                     gpu.runtime_version % 1000 / 10, csv_field(blas_version).c_str());
         for (const Check& c : checks) {
             if (!c.result.ok()) {
@@ -275,7 +278,7 @@ std::string csv_header() {
     return "step,title,M,N,K,alpha,beta,warmup,reps,median_ms,best_ms,gflops,cublas_median_ms,"
            "cublas_gflops,pct_of_cublas,pct_of_peak,registers,local_bytes,static_smem_bytes,"
            "dynamic_smem_bytes,blocks_per_sm,warps_per_sm,grid,block,verified,gpu,cc,sms,"
-           "clock_mhz,cuda_runtime,cublas";
+           "clock_mhz,peak_gflops,cuda_runtime,cublas";
 }
 
 int run_step(const Step& step, int argc, char** argv) {

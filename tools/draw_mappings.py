@@ -41,7 +41,8 @@ def matrix(x0, y0, rows, cols, color_of, label):
 
 
 def memory_lines(x0, y0, title, lines, total_label, color):
-    """Memory as 128-byte lines (32 floats each); `lines` lists (label, touched float indices)."""
+    """Memory as 128-byte lines of four 32-byte sectors; `lines` lists (label, touched float indices).
+    A sector any thread touches is fetched whole, so it gets a thick outline."""
     out = [text(x0, y0 - 8, title, 13)]
     w = 3.2
     x = x0
@@ -52,7 +53,10 @@ def memory_lines(x0, y0, title, lines, total_label, color):
             continue
         for i in range(32):
             out.append(rect(x + i * w, y0, w, 14, color if i in touched else "#ffffff", "#dde1e6", 0.3))
-        out.append(rect(x, y0, 32 * w, 14, "none", "#555555", 1))
+        for sector in range(4):
+            fetched = any(8 * sector <= i < 8 * sector + 8 for i in touched)
+            out.append(rect(x + sector * 8 * w, y0, 8 * w, 14, "none", "#111111" if fetched else "#9aa0a6",
+                            1.8 if fetched else 0.6))
         out.append(text(x + 16 * w, y0 + 28, label, 10, "middle"))
         x += 32 * w + 10
     out.append(text(x0, y0 + 48, total_label, 12, weight="bold"))
@@ -70,7 +74,8 @@ def picture(step, coalesced):
         b_note = "B: 32 neighbouring floats, one 128-byte line"
         a_mem = [("row 0 of A", {K_STEP})]
         b_mem = [(f"row k = {K_STEP} of B", set(range(32)))]
-        a_lines, b_lines = "1 line for the whole warp", "1 line for the whole warp, every byte used"
+        a_lines = "1 sector for the whole warp"
+        b_lines = "4 sectors (1 line) for the whole warp, every byte used"
     else:
         warp = {(t, 0) for t in range(T)}
         a_cells = {(t, K_STEP) for t in range(T)}
@@ -81,7 +86,8 @@ def picture(step, coalesced):
         a_mem = [("row 0 of A", {K_STEP}), ("row 1", {K_STEP}), ("row 2", {K_STEP}), ("...", None),
                  ("row 31", {K_STEP})]
         b_mem = [(f"row k = {K_STEP} of B", {0})]
-        a_lines, b_lines = "32 lines for one warp load: 4 of every 128 bytes used", "1 line for the whole warp"
+        a_lines = "32 sectors, one in each of 32 lines: 4 of every 32 bytes used"
+        b_lines = "1 sector for the whole warp"
 
     left = 40
     top = 70
@@ -107,15 +113,18 @@ def picture(step, coalesced):
 
     nx = cx + T * CELL + 50
     legend = [(WARP, "elements warp 0 computes"), (READ_A, "what warp 0 reads from A at this k"),
-              (READ_B, "what warp 0 reads from B at this k")]
+              (READ_B, "what warp 0 reads from B at this k"),
+              ("#eef1f4", "the column of A and row of B that step k uses")]
     for i, (color, label) in enumerate(legend):
         out.append(rect(nx, top + 20 + i * 22, 14, 14, color, "#555555", 0.8))
         out.append(text(nx + 22, top + 32 + i * 22, label, 12))
-    out.append(text(nx, top + 110, a_note, 12))
-    out.append(text(nx, top + 130, b_note, 12))
+    out.append(text(nx, top + 126, a_note, 12))
+    out.append(text(nx, top + 146, b_note, 12))
+    out.append(text(nx, top + 172, "memory below: boxes are 128-byte lines, split into four 32-byte", 11))
+    out.append(text(nx, top + 187, "sectors; a thick outline marks a sector the warp load fetches", 11))
     out += memory_lines(nx, ay + 20, "A in memory (row-major): the lines one warp load touches", a_mem, a_lines, READ_A)
     out += memory_lines(nx, ay + 130, "B in memory (row-major): the lines one warp load touches", b_mem, b_lines, READ_B)
-    width = nx + 4 * (32 * 3.2 + 10) + 20
+    width = nx + 4 * (32 * 3.2 + 10) + 28 + 20  # four line boxes and the "..." gap
     height = cy + T * CELL + 30
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}">',

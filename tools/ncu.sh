@@ -5,7 +5,7 @@
 # usage: tools/ncu.sh NN [SIZE]
 set -eu
 step=step${1:?usage: tools/ncu.sh NN [SIZE]}
-size=${2:-2048}
+size=${2:-4096}
 metrics=gpu__time_duration.sum
 metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum

@@ -7,6 +7,7 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: step 02 -->      one step beside the one before it
     <!-- results: report step02 --> the full report of `./step02 4096`, as a code block
     <!-- results: ncu step02 -->    that step's Nsight Compute metrics, as a code block
+    <!-- results: regs step02 -->   that step's line of the compiler's register report
     ...
     <!-- /results -->
 
@@ -24,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "results"
 PRIMARY = "h100-80gb-hbm3"  # the GPU whose numbers the pages show
+PRIMARY_ARCH = "sm_90"      # its architecture, for the compiler's register report
 SIZE = 4096
 
 MARKER = re.compile(r"(<!-- results: (?P<kind>[^>]*?) -->\n)(?P<body>.*?)(<!-- /results -->)", re.S)
@@ -77,6 +79,16 @@ def source_line(rows, path, page, lang):
         warmup=r["warmup"], file=path.name, rel=rel)
 
 
+def pct_of_cublas(r):
+    return fmt(100.0 * float(r["gflops"]) / float(r["cublas_gflops"]), 1)
+
+
+def pct_of_peak(r):
+    if "peak_gflops" not in r:  # files written before the column existed
+        return fmt(r["pct_of_peak"], 1)
+    return fmt(100.0 * float(r["gflops"]) / float(r["peak_gflops"]), 1)
+
+
 def speedup(rows, i, lang):
     if i == 0:
         return TEXT[lang]["first"]
@@ -87,7 +99,7 @@ def overview(rows, lang):
     lines = [TEXT[lang]["overview_head"], "|:--|:--|--:|--:|--:|--:|--:|--:|"]
     for i, r in enumerate(rows):
         lines.append(f"| {r['step'][4:]} | {r['title']} | {fmt(r['gflops'])} | {fmt(r['cublas_gflops'])} | "
-                     f"{fmt(r['pct_of_cublas'], 1)} | {fmt(r['pct_of_peak'], 1)} | {speedup(rows, i, lang)} | {r['registers']} |")
+                     f"{pct_of_cublas(r)} | {pct_of_peak(r)} | {speedup(rows, i, lang)} | {r['registers']} |")
     return lines
 
 
@@ -101,25 +113,31 @@ def step_table(rows, number, lang):
         r = rows[j]
         name = f"{r['step'][4:]} {r['title']}"
         name = f"**{name}**" if j == i else name
-        lines.append(f"| {name} | {fmt(r['gflops'])} | {float(r['median_ms']):.3f} | {fmt(r['pct_of_cublas'], 1)} | "
-                     f"{fmt(r['pct_of_peak'], 1)} | {speedup(rows, j, lang)} | {r['registers']} | {r['warps_per_sm']} |")
+        lines.append(f"| {name} | {fmt(r['gflops'])} | {float(r['median_ms']):.3f} | {pct_of_cublas(r)} | "
+                     f"{pct_of_peak(r)} | {speedup(rows, j, lang)} | {r['registers']} | {r['warps_per_sm']} |")
     return lines
 
 
 def embedded(kind, page, lang):
     """A report or ncu log from docs/results, fenced, with its source underneath."""
     what, step = kind.split()
-    path = RESULTS / f"{what}_{step}_{PRIMARY}.txt"
+    if what == "regs":  # one file for all steps: keep its header, the column names and this step
+        path = RESULTS / f"regs_{PRIMARY_ARCH}.txt"
+    else:
+        path = RESULTS / f"{what}_{step}_{PRIMARY}.txt"
     if not path.exists():
         return TEXT[lang]["none"] + "\n"
-    body = path.read_text(encoding="utf-8").rstrip("\n")
+    lines = path.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    if what == "regs":
+        lines = [ln for ln in lines if ln.startswith(("#", "step ", step + " "))]
+    body = "\n".join(lines)
     rel = Path(*([".."] * (len(page.relative_to(ROOT).parts) - 1)), path.relative_to(ROOT)).as_posix()
     return f"```text\n{body}\n```\n\n{TEXT[lang]['file']}[`docs/results/{path.name}`]({rel})\n"
 
 
 def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
-    if kind.split()[0] in ("report", "ncu"):
+    if kind.split()[0] in ("report", "ncu", "regs"):
         return embedded(kind, page, lang)
     rows, path = load(PRIMARY)
     table = None

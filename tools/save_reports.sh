@@ -1,7 +1,8 @@
 #!/bin/sh
-# For every step binary, saves in DIR what the READMEs show: the full report of
-# `./stepNN 4096` (report_stepNN_<gpu>.txt) and its Nsight Compute metrics at 2048^3
-# (ncu_stepNN_<gpu>.txt), each headed by the GPU, driver, CUDA version, date and commit.
+# Saves in DIR what the READMEs show, each file headed by where and when it was made:
+# for every step binary the full report of `./stepNN 4096` (report_stepNN_<gpu>.txt) and
+# its Nsight Compute metrics at 4096^3 (ncu_stepNN_<gpu>.txt), and the compiler's
+# register report of every step kernel (regs_<arch>.txt, from `make regs`).
 # usage: tools/save_reports.sh DIR
 set -eu
 dir=${1:?usage: tools/save_reports.sh DIR}
@@ -18,7 +19,10 @@ for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     echo "wrote $report"
     ncu_out=$dir/ncu_${bin}_$slug.txt
     n=${bin#step}
-    { header "make ncu STEP=$n SIZE=2048 ($(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
-      sh tools/ncu.sh "$n" 2048 2>&1 | grep -v '^==PROF==' | sed -n '/Metric Name/,$p' | grep -v -- '^ *---'; } > "$ncu_out"
+    { header "make ncu STEP=$n SIZE=4096 ($(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
+      sh tools/ncu.sh "$n" 4096 2>&1 | grep -v '^==PROF==' | sed -n '/Metric Name/,$p' | grep -v -- '^ *---'; } > "$ncu_out"
     echo "wrote $ncu_out"
 done
+arch=$(sh tools/detect_arch.sh)
+{ header "make regs (ptxas --resource-usage, $arch)"; make -s regs ARCH="$arch"; } > "$dir/regs_$arch.txt"
+echo "wrote $dir/regs_$arch.txt"

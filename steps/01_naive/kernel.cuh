@@ -5,7 +5,8 @@
 The idea: every thread computes one element of C as the dot product of a row of A and a
 column of B, reading both straight from global memory. Consecutive threads of a block take
 consecutive *rows* of C, so the 32 threads of a warp read 32 different rows of A, K floats
-apart, and every load instruction of the warp needs 32 separate memory transactions.
+apart: each warp-wide load of A fetches 32 separate 32-byte sectors to use 4 bytes of each
+(the load of B is a broadcast of one float).
 
 @verbatim
   One block computes a BM x BN tile of C with BM * BN threads (BM = BN = 32: 1024 threads).

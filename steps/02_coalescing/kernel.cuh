@@ -5,7 +5,8 @@
 The idea: the same one-thread-per-element kernel as step 01, with one change: consecutive
 threads of a block now take consecutive *columns* of C. A warp then reads one value of A
 (the same address for all 32 threads, a broadcast) and 32 neighbouring floats of B (one
-128-byte line), and writes 32 neighbouring floats of C: every access of the warp is coalesced.
+128-byte line when N is a multiple of 32, else two), and writes 32 neighbouring floats of C:
+every access of the warp is coalesced.
 
 @verbatim
   One block computes a BM x BN tile of C with BM * BN threads (BM = BN = 32: 1024 threads).
