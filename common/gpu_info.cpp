@@ -52,6 +52,7 @@ GpuInfo query_gpu() {
     gpu.regs_per_sm = prop.regsPerMultiprocessor;
     gpu.smem_per_sm = prop.sharedMemPerMultiprocessor;
     gpu.smem_reserved_per_block = prop.reservedSharedMemPerBlock;
+    gpu.l2_bytes = static_cast<std::size_t>(prop.l2CacheSize);
     CUDA_CHECK(cudaMemGetInfo(&gpu.free_bytes, &gpu.total_bytes));
     CUDA_CHECK(cudaRuntimeGetVersion(&gpu.runtime_version));
     CUDA_CHECK(cudaDriverGetVersion(&gpu.driver_version));

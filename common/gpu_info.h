@@ -30,6 +30,7 @@ struct GpuInfo {
     int regs_per_sm = 0;           ///< 32-bit registers per SM
     std::size_t smem_per_sm = 0;   ///< shared memory per SM, bytes
     std::size_t smem_reserved_per_block = 0;  ///< shared memory the system keeps per block
+    std::size_t l2_bytes = 0;      ///< L2 cache size
     std::size_t free_bytes = 0;    ///< free device memory when queried
     std::size_t total_bytes = 0;   ///< device memory
     int runtime_version = 0;       ///< CUDA runtime, e.g. 13000 for 13.0

@@ -163,9 +163,9 @@ int run(const Step& step, const Options& o) {
                     step.name, step.title, o.M, o.N, o.K, o.alpha, o.beta,
                     static_cast<unsigned long long>(o.seed));
         std::printf("device     %s, compute capability %d.%d, %d SMs, %d MHz peak clock, "
-                    "CUDA runtime %d.%d\n",
+                    "%zu MiB L2, CUDA runtime %d.%d\n",
                     gpu.name.c_str(), gpu.cc_major, gpu.cc_minor, gpu.sms, gpu.clock_mhz,
-                    gpu.runtime_version / 1000, gpu.runtime_version % 1000 / 10);
+                    gpu.l2_bytes >> 20, gpu.runtime_version / 1000, gpu.runtime_version % 1000 / 10);
         std::printf("per SM     %d threads, %d blocks, %d registers, %zu KiB shared memory\n",
                     gpu.max_threads_per_sm, gpu.max_blocks_per_sm, gpu.regs_per_sm,
                     gpu.smem_per_sm / 1024);
