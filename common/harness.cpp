@@ -118,15 +118,19 @@ Check verified_launch(const Step& step, Problem& p, const CublasHandle& blas, fl
 
 void print_check(const Check& c, const Options& o) {
     const VerifyResult& r = c.result;
-    const std::string how = c.poisoned ? "beta = 0, C poisoned with NaN first"
-                                       : "beta = " + std::to_string(c.beta) + ", C random";
+    char how[64];
+    if (c.poisoned) {
+        std::snprintf(how, sizeof how, "beta = 0, C poisoned with NaN first");
+    } else {
+        std::snprintf(how, sizeof how, "beta = %g, C random", c.beta);
+    }
     if (r.ok()) {
         std::printf("verify     PASS vs cuBLAS (%s): %zu elements, max |error| %.3g, "
                     "%.2f%% of the tolerance\n",
-                    how.c_str(), r.checked, r.max_abs_error, 100.0 * r.worst_ratio);
+                    how, r.checked, r.max_abs_error, 100.0 * r.worst_ratio);
     } else {
         std::printf("verify     FAIL vs cuBLAS (%s): %zu of %zu elements wrong (M x N = %d x %d)\n",
-                    how.c_str(), r.bad, r.checked, o.M, o.N);
+                    how, r.bad, r.checked, o.M, o.N);
         std::printf("%s", describe_mismatches(r, "           ").c_str());
     }
 }
