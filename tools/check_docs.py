@@ -11,9 +11,9 @@ usage: tools/check_docs.py
 """
 import re
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from results_table import ROOT, pages  # the same pages the tables are written into
+
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~)")
 
@@ -29,11 +29,6 @@ def prose_lines(text):
             yield line
 
 
-def pages():
-    for pattern in ("*.md", "steps/*/*.md", "docs/*.md"):
-        yield from sorted(ROOT.glob(pattern))
-
-
 def headings(page):
     return [len(m.group(1)) for line in prose_lines(page.read_text(encoding="utf-8"))
             if (m := re.match(r"^(#{1,6}) ", line))]
@@ -41,7 +36,8 @@ def headings(page):
 
 def main():
     problems = []
-    for page in pages():
+    all_pages = list(pages())
+    for page in all_pages:
         rel = page.relative_to(ROOT)
         for line in prose_lines(page.read_text(encoding="utf-8")):
             for target in LINK.findall(line):
@@ -55,12 +51,12 @@ def main():
         twin = page.with_name(page.name[:-3] + ".zh-CN.md")
         if not twin.exists():
             problems.append(f"{rel}: no Chinese twin {twin.relative_to(ROOT)}")
-        elif headings(page) != headings(twin):
+        elif (en := headings(page)) != (zh := headings(twin)):
             problems.append(f"{rel}: headings differ from {twin.relative_to(ROOT)} "
-                            f"(levels {headings(page)} vs {headings(twin)})")
+                            f"(levels {en} vs {zh})")
     for p in problems:
         print(p)
-    print(f"docs check: {len(list(pages()))} pages, {len(problems)} problems")
+    print(f"docs check: {len(all_pages)} pages, {len(problems)} problems")
     return 1 if problems else 0
 
 

@@ -70,9 +70,15 @@ def fmt(x, digits=0):
     return f"{float(x):,.{digits}f}"
 
 
+def link_from(page, path):
+    """The relative link from Markdown page `page` to file `path`."""
+    up = [".."] * (len(page.relative_to(ROOT).parts) - 1)
+    return Path(*up, path.relative_to(ROOT)).as_posix()
+
+
 def source_line(rows, path, page, lang):
     r = rows[0]
-    rel = Path(*([".."] * (len(page.relative_to(ROOT).parts) - 1)), path.relative_to(ROOT)).as_posix()
+    rel = link_from(page, path)
     return TEXT[lang]["source"].format(
         gpu=r["gpu"], sms=r["sms"], clock=r["clock_mhz"], driver=r["driver"], cuda=r["cuda_runtime"],
         cublas=r["cublas"], date=r["date"][:10], commit=r["commit"], size=SIZE, reps=r["reps"],
@@ -84,8 +90,6 @@ def pct_of_cublas(r):
 
 
 def pct_of_peak(r):
-    if "peak_gflops" not in r:  # files written before the column existed
-        return fmt(r["pct_of_peak"], 1)
     return fmt(100.0 * float(r["gflops"]) / float(r["peak_gflops"]), 1)
 
 
@@ -131,8 +135,8 @@ def embedded(kind, page, lang):
     if what == "regs":
         lines = [ln for ln in lines if ln.startswith(("#", "step ", step + " "))]
     body = "\n".join(lines)
-    rel = Path(*([".."] * (len(page.relative_to(ROOT).parts) - 1)), path.relative_to(ROOT)).as_posix()
-    return f"```text\n{body}\n```\n\n{TEXT[lang]['file']}[`docs/results/{path.name}`]({rel})\n"
+    return (f"```text\n{body}\n```\n\n"
+            f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})\n")
 
 
 def render(kind, page):
@@ -154,6 +158,7 @@ def render(kind, page):
 
 
 def pages():
+    """Every Markdown page of the project (tools/check_docs.py checks the same ones)."""
     for pattern in ("*.md", "steps/*/*.md", "docs/*.md"):
         yield from sorted(ROOT.glob(pattern))
 
