@@ -35,11 +35,12 @@ COMMON_LIB := $(OBJ)/libsgemm_common.a
 TEST_SRC  := $(wildcard tests/*.cpp tests/*.cu)
 TEST_OBJ  := $(patsubst tests/%,$(OBJ)/tests/%.o,$(TEST_SRC))
 TEST_BIN  := $(OBJ)/run_tests
+TILE_SWEEP := $(OBJ)/tile_sweep
 
-.PHONY: all help test docs clean regs sanitize gpu-check results ncu check-catch2 FORCE
+.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles check-catch2 FORCE
 .DEFAULT_GOAL := all
 
-all: $(STEP_BINS)
+all: $(STEP_BINS) $(TILE_SWEEP)
 
 help:
 	@echo "make stepNN        build ./stepNN (steps: $(STEP_IDS))"
@@ -50,6 +51,7 @@ help:
 	@echo "make docs          Doxygen site under $(BUILD)/docs (warnings fail)"
 	@echo "make gpu-check OUT=DIR   the whole GPU validation, logs to DIR"
 	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
+	@echo "make tiles         steps 03-06 at other tile sizes: registers, occupancy, GFLOP/s"
 	@echo "make results       measure every step at 4096^3, refresh docs/results and the README tables"
 	@echo "make clean         remove build outputs"
 	@echo "ARCH=$(ARCH)  CUDA_HOME=$(CUDA_HOME)"
@@ -127,8 +129,16 @@ $(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests:
 clean:
 	rm -rf $(BUILD) $(addprefix step,$(STEP_IDS))
 
--include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS)))
+
+# Steps 03-06 at other tile configurations than the ones they ship with (tools/tile_sweep.cu).
+$(TILE_SWEEP): tools/tile_sweep.cu $(COMMON_LIB) | $(OBJ)
+	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
+
+tiles: $(TILE_SWEEP)
+	$(TILE_SWEEP)
 
 ncu: $(STEP_BINS)
 	@test -n "$(STEP)" || { echo "usage: make ncu STEP=NN [SIZE=S]"; exit 2; }
 	sh tools/ncu.sh $(STEP) $(SIZE)
+
+-include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d

@@ -34,6 +34,8 @@ const std::vector<Shape> kShapes = {
     {1, 1, 1},       {1, 300, 77},     {300, 1, 77},     {7, 13, 5},        {31, 33, 17},
     {127, 129, 65},  {255, 257, 300},  {97, 101, 103},   {129, 127, 1},     {64, 64, 1},
     {1000, 1000, 1000}, {2049, 35, 64}, {35, 2049, 64},  {3, 5, 4099},      {2100000, 3, 2},
+    // multiples of 4 (float4 paths) that are not multiples of the tiles, and whole tiles only
+    {4, 8, 12},      {260, 132, 36},   {256, 256, 16},   {384, 256, 128},
 };
 
 std::vector<float> host_random(std::size_t count, std::uint64_t seed) {
@@ -184,5 +186,34 @@ TEST_CASE("with M = 0 or N = 0 every step returns without touching memory", "[gp
         step.launch(0, 0, 0, 1.0f, nullptr, nullptr, 0.0f, nullptr, nullptr);
         CHECK(cudaDeviceSynchronize() == cudaSuccess);
         CHECK(cudaGetLastError() == cudaSuccess);
+    }
+}
+
+TEST_CASE("every step is right when A, B and C start 4 bytes past a 16-byte boundary",
+          "[gpu][steps]") {
+    // Sizes that are multiples of 4, so only the pointers rule out 16-byte accesses.
+    const Shape s{68, 36, 20};
+    const std::vector<float> A = host_random(std::size_t(s.M) * s.K, 11);
+    const std::vector<float> B = host_random(std::size_t(s.K) * s.N, 12);
+    const std::vector<float> C0 = host_random(std::size_t(s.M) * s.N, 13);
+    const std::vector<float> expected =
+        sgemm::reference_gemm(s.M, s.N, s.K, 0.75f, A.data(), B.data(), -1.25f, C0.data());
+    DeviceBuffer<float> dA(A.size() + 1), dB(B.size() + 1), dC(C0.size() + 1);
+    float* a = dA.get() + 1;  // cudaMalloc returns 256-byte aligned memory: +1 float is off by 4
+    float* b = dB.get() + 1;
+    float* c = dC.get() + 1;
+    CUDA_CHECK(cudaMemcpy(a, A.data(), A.size() * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(b, B.data(), B.size() * sizeof(float), cudaMemcpyHostToDevice));
+    std::vector<float> got(C0.size());
+    for (const sgemm::Step& step : kAllSteps) {
+        INFO(step.name);
+        CUDA_CHECK(cudaMemcpy(c, C0.data(), C0.size() * sizeof(float), cudaMemcpyHostToDevice));
+        step.launch(s.M, s.N, s.K, 0.75f, a, b, -1.25f, c, nullptr);
+        REQUIRE(cudaDeviceSynchronize() == cudaSuccess);
+        CUDA_CHECK(cudaMemcpy(got.data(), c, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
+        const sgemm::VerifyResult r = sgemm::verify(
+            got.data(), expected.data(), s.M, s.N, sgemm::gemm_tolerance(s.K, 0.75f, -1.25f, 1.0, 1.0, 1.0));
+        INFO(sgemm::describe_mismatches(r, "  "));
+        CHECK(r.ok());
     }
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make ncu STEP=NN [SIZE=S]: Nsight Compute on the first launch of step NN's kernel,
 # with a short list of named metrics (global-load sectors per request, DRAM bytes,
-# achieved occupancy, FMA pipe use, duration).
+# achieved occupancy, FMA pipe use, load instructions, shared-memory wavefronts and bank
+# conflicts, duration).
 # usage: tools/ncu.sh NN [SIZE]
 set -eu
 step=step${1:?usage: tools/ncu.sh NN [SIZE]}
@@ -13,6 +14,12 @@ metrics=$metrics,l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.
 metrics=$metrics,dram__bytes_read.sum,dram__bytes_write.sum
 metrics=$metrics,sm__warps_active.avg.pct_of_peak_sustained_active
 metrics=$metrics,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active
+metrics=$metrics,smsp__inst_executed_op_global_ld.sum
+metrics=$metrics,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
+metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed
+metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 echo "ncu: ./$step $size, first launch of its kernel"
 ncu --kernel-name regex:sgemm_ --launch-count 1 --metrics "$metrics" \
     "./$step" "$size" --warmup 0 --reps 1 --no-cublas

@@ -6,7 +6,7 @@
 set -eu
 arch=$1
 shift
-printf '%-8s %-40s %5s %7s %7s %7s %9s\n' step kernel regs stack spill_st spill_ld smem_bytes
+printf '%-8s %-56s %5s %7s %7s %7s %9s\n' step kernel regs stack spill_st spill_ld smem_bytes
 spilled=0
 for res in "$@"; do
     step=$(basename "$res" .res)
@@ -22,10 +22,12 @@ for res in "$@"; do
         }' "$res" |
     while read -r s name regs stack st ld smem; do
         pretty=$(echo "$name" | c++filt | sed 's/(.*//; s/^void //')
-        printf '%-8s %-40s %5s %7s %7s %7s %9s\n' "$s" "$pretty" "$regs" "$stack" "$st" "$ld" "$smem"
+        printf '%-8s %-56s %5s %7s %7s %7s %9s\n' "$s" "$pretty" "$regs" "$stack" "$st" "$ld" "$smem"
     done
 done | tee /tmp/sgemm_regs.$$
-if awk '{ if ($5 + 0 > 0 || $6 + 0 > 0) bad = 1 } END { exit bad ? 0 : 1 }' /tmp/sgemm_regs.$$; then
+# Kernel names hold spaces ("<64, 64, 8, 8>"), so the spill columns are counted from the end.
+# awk exits 0 only if it read the table and found no spill; anything else fails the check.
+if ! awk '{ if ($(NF - 2) + 0 > 0 || $(NF - 1) + 0 > 0) bad = 1 } END { exit bad ? 1 : 0 }' /tmp/sgemm_regs.$$; then
     spilled=1
 fi
 rm -f /tmp/sgemm_regs.$$

@@ -8,6 +8,9 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: report step02 --> the full report of `./step02 4096`, as a code block
     <!-- results: ncu step02 -->    that step's Nsight Compute metrics, as a code block
     <!-- results: regs step02 -->   that step's line of the compiler's register report
+    <!-- results: edge step06 -->   the step at 4096^3 and 4095^3: what the edge tiles cost
+    <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
+    <!-- results: sass step06 -->   its load/store instructions by width in the SASS
     ...
     <!-- /results -->
 
@@ -41,6 +44,8 @@ TEXT = {
                   "Source: [`docs/results/{file}`]({rel}).",
         "first": "first step",
         "file": "Produced on the GPU by `tools/gpu_check.sh`: ",
+        "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
+        "edge_source": "Same runs as the table above ({date}, commit `{commit}`). Source: [`docs/results/{file}`]({rel}).",
     },
     "zh": {
         "none": "_尚未测量：请在有 GPU 的机器上运行 `make results`（见 README）。_",
@@ -52,17 +57,21 @@ TEXT = {
                   "数据来源：[`docs/results/{file}`]({rel})。",
         "first": "第一步",
         "file": "由 `tools/gpu_check.sh` 在 GPU 上生成：",
+        "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
+        "edge_source": "与上表同一批运行（{date}，提交 `{commit}`）。数据来源：[`docs/results/{file}`]({rel})。",
     },
 }
 
 
-def load(name):
+def load(name, size=SIZE):
+    """The rows of docs/results/<name>.csv at size^3 (all rows if size is None), by step."""
     path = RESULTS / f"{name}.csv"
     if not path.exists():
         return None, path
     with path.open(newline="") as f:
-        rows = [r for r in csv.DictReader(f) if int(r["M"]) == int(r["N"]) == int(r["K"]) == SIZE]
-    rows.sort(key=lambda r: r["step"])
+        rows = [r for r in csv.DictReader(f)
+                if size is None or int(r["M"]) == int(r["N"]) == int(r["K"]) == size]
+    rows.sort(key=lambda r: (r["step"], -int(r["M"])))
     return rows, path
 
 
@@ -122,17 +131,44 @@ def step_table(rows, number, lang):
     return lines
 
 
+def edge_table(number, page, lang):
+    """The step and cuBLAS at 4096^3 and 4095^3: every tile of 4095^3 is an edge tile in K."""
+    rows, path = load(PRIMARY, None)
+    rows = [r for r in rows or [] if r["step"] == f"step{number}" and int(r["M"]) == int(r["N"]) == int(r["K"])]
+    full = [r for r in rows if int(r["M"]) == SIZE]
+    if not full or len(rows) < 2:
+        return None
+
+    def per_flop(r, ms):
+        return float(r[ms]) / (2.0 * int(r["M"]) * int(r["N"]) * int(r["K"]))
+
+    def change(r, ms):
+        if r is full[0]:
+            return "–"
+        return f"{100.0 * (per_flop(r, ms) / per_flop(full[0], ms) - 1.0):+.1f}%"
+
+    lines = [TEXT[lang]["edge_head"], "|--:|--:|--:|--:|--:|"]
+    for r in rows:
+        lines.append(f"| {r['M']} | {fmt(r['gflops'])} | {change(r, 'median_ms')} | {fmt(r['cublas_gflops'])} | "
+                     f"{change(r, 'cublas_median_ms')} |")
+    lines += ["", TEXT[lang]["edge_source"].format(date=full[0]["date"][:10], commit=full[0]["commit"],
+                                                   file=path.name, rel=link_from(page, path))]
+    return lines
+
+
 def embedded(kind, page, lang):
     """A report or ncu log from docs/results, fenced, with its source underneath."""
     what, step = kind.split()
-    if what == "regs":  # one file for all steps: keep its header, the column names and this step
-        path = RESULTS / f"regs_{PRIMARY_ARCH}.txt"
+    if what in ("regs", "tiles"):  # one file for all steps: keep the header and this step's lines
+        path = RESULTS / (f"regs_{PRIMARY_ARCH}.txt" if what == "regs" else f"tiles_{PRIMARY}.txt")
+    elif what == "sass":
+        path = RESULTS / f"sass_{step}_{PRIMARY_ARCH}.txt"
     else:
         path = RESULTS / f"{what}_{step}_{PRIMARY}.txt"
     if not path.exists():
         return TEXT[lang]["none"] + "\n"
     lines = path.read_text(encoding="utf-8").rstrip("\n").split("\n")
-    if what == "regs":
+    if what in ("regs", "tiles"):
         lines = [ln for ln in lines if ln.startswith(("#", "step ", step + " "))]
     body = "\n".join(lines)
     return (f"```text\n{body}\n```\n\n"
@@ -141,8 +177,11 @@ def embedded(kind, page, lang):
 
 def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
-    if kind.split()[0] in ("report", "ncu", "regs"):
+    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass"):
         return embedded(kind, page, lang)
+    if kind.startswith("edge "):
+        table = edge_table(kind.split()[1][4:], page, lang)
+        return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
     rows, path = load(PRIMARY)
     table = None
     if rows:

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Saves in DIR what the READMEs show, each file headed by where and when it was made:
-# for every step binary the full report of `./stepNN 4096` (report_stepNN_<gpu>.txt) and
-# its Nsight Compute metrics at 4096^3 (ncu_stepNN_<gpu>.txt), and the compiler's
-# register report of every step kernel (regs_<arch>.txt, from `make regs`).
+# for every step binary the full report of `./stepNN 4096` (report_stepNN_<gpu>.txt), its
+# Nsight Compute metrics at 4096^3 (ncu_stepNN_<gpu>.txt) and the count of its load and
+# store instructions by width in the SASS (sass_stepNN_<arch>.txt); the compiler's
+# register report of every step kernel (regs_<arch>.txt, from `make regs`); and the tile
+# configurations of steps 03-06 measured by `make tiles` (tiles_<gpu>.txt).
 # usage: tools/save_reports.sh DIR
 set -eu
 dir=${1:?usage: tools/save_reports.sh DIR}
@@ -24,5 +26,12 @@ for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     echo "wrote $ncu_out"
 done
 arch=$(sh tools/detect_arch.sh)
+for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
+    { header "memory instructions in the SASS of build/$arch/$bin.o, by kernel (cuobjdump -sass)"
+      sh tools/sass_count.sh "build/$arch/$bin.o"; } > "$dir/sass_${bin}_$arch.txt"
+    echo "wrote $dir/sass_${bin}_$arch.txt"
+done
+{ header "make tiles (tools/tile_sweep.cu)"; make -s tiles ARCH="$arch"; } > "$dir/tiles_$slug.txt"
+echo "wrote $dir/tiles_$slug.txt"
 { header "make regs (ptxas --resource-usage, $arch)"; make -s regs ARCH="$arch"; } > "$dir/regs_$arch.txt"
 echo "wrote $dir/regs_$arch.txt"

@@ -1,0 +1,161 @@
+// make tiles: steps 03-06 at other tile sizes than the ones they ship with, timed at 4096^3
+// against cuBLAS in the same run, with each instance's registers, local memory (spills),
+// occupancy and verification. The step READMEs show these lines, to explain why each step
+// uses its configuration and what a larger thread tile costs in registers.
+// The configuration a step ships with is marked '*'.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cublas_ref.h"
+#include "device_buffer.cuh"
+#include "random.cuh"
+#include "verify.h"
+
+#include "steps/03_shared_memory/kernel.cuh"
+#include "steps/04_1d_blocktiling/kernel.cuh"
+#include "steps/05_2d_blocktiling/kernel.cuh"
+#include "steps/06_vectorized/kernel.cuh"
+
+namespace {
+
+using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
+
+struct Problem {
+    int M, N, K;
+    sgemm::DeviceBuffer<float> A, B, C;
+    std::vector<float> expected;
+    double cublas_gflops = 0;
+};
+
+double gflops(const Problem& p, double ms) { return 2.0 * p.M * p.N * double(p.K) / ms / 1e6; }
+
+template <class Launch>
+double median_ms(Launch&& launch) {
+    sgemm::CudaEvent start, stop;
+    for (int i = 0; i < 3; ++i) launch();
+    std::vector<float> ms;
+    for (int i = 0; i < 20; ++i) {
+        CUDA_CHECK(cudaEventRecord(start.get()));
+        launch();
+        CUDA_CHECK(cudaEventRecord(stop.get()));
+        CUDA_CHECK(cudaEventSynchronize(stop.get()));
+        float t = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&t, start.get(), stop.get()));
+        ms.push_back(t);
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+/// Times one kernel instance launched on a (BM, BN) grid of `threads`-thread blocks.
+void measure(Problem& p, const char* step, const std::string& tiles, bool shipped, KernelFn kernel,
+             int BM, int BN, int threads) {
+    const dim3 grid(sgemm::ceil_div(p.N, BN), sgemm::ceil_div(p.M, BM));
+    auto launch = [&] {
+        kernel<<<grid, threads>>>(p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
+        CUDA_CHECK(cudaGetLastError());
+    };
+    CUDA_CHECK(cudaMemset(p.C.get(), 0xFF, p.C.bytes()));  // NaN: what is not written fails
+    launch();
+    std::vector<float> got(p.C.size());
+    p.C.copy_to_host(got.data());
+    const bool ok = sgemm::verify(got.data(), p.expected.data(), p.M, p.N,
+                                  sgemm::gemm_tolerance(p.K, 1.0f, 0.0f, 1.0, 1.0, 1.0)).ok();
+    const double g = gflops(p, median_ms(launch));
+    cudaFuncAttributes attr{};
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
+    int blocks = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &blocks, reinterpret_cast<const void*>(kernel), threads, 0));
+    std::printf("%-7s %-22s %c %7d %5d %6zu %6d %6d %10.0f %6.1f  %s\n", step, tiles.c_str(),
+                shipped ? '*' : ' ', threads, attr.numRegs, attr.localSizeBytes, blocks,
+                blocks * threads / 32, g, 100.0 * g / p.cublas_gflops, ok ? "pass" : "FAIL");
+    std::fflush(stdout);
+}
+
+template <int BM, int BN, int BK>
+void sweep03(Problem& p) {
+    measure(p, "step03", "<" + std::to_string(BM) + ", " + std::to_string(BN) + ", " + std::to_string(BK) + ">",
+            BM == step03::Config::BM && BN == step03::Config::BN && BK == step03::Config::BK,
+            step03::sgemm_shared<BM, BN, BK>, BM, BN, BM * BN);
+}
+
+template <int BM, int BN, int BK, int TM>
+void sweep04(Problem& p) {
+    using C = step04::Config;
+    measure(p, "step04",
+            "<" + std::to_string(BM) + ", " + std::to_string(BN) + ", " + std::to_string(BK) + ", " +
+                std::to_string(TM) + ">",
+            BM == C::BM && BN == C::BN && BK == C::BK && TM == C::TM,
+            step04::sgemm_1d_blocktiling<BM, BN, BK, TM>, BM, BN, BM * BN / TM);
+}
+
+std::string five(int a, int b, int c, int d, int e) {
+    return "<" + std::to_string(a) + ", " + std::to_string(b) + ", " + std::to_string(c) + ", " +
+           std::to_string(d) + ", " + std::to_string(e) + ">";
+}
+
+template <int BM, int BN, int BK, int TM, int TN>
+void sweep05(Problem& p) {
+    using C = step05::Config;
+    measure(p, "step05", five(BM, BN, BK, TM, TN),
+            BM == C::BM && BN == C::BN && BK == C::BK && TM == C::TM && TN == C::TN,
+            step05::sgemm_2d_blocktiling<BM, BN, BK, TM, TN>, BM, BN, (BM / TM) * (BN / TN));
+}
+
+template <int BM, int BN, int BK, int TM, int TN, bool kVector>
+void sweep06(Problem& p) {
+    using C = step06::Config;
+    measure(p, "step06", five(BM, BN, BK, TM, TN) + (kVector ? "" : " scalar"),
+            BM == C::BM && BN == C::BN && BK == C::BK && TM == C::TM && TN == C::TN && kVector,
+            step06::sgemm_vectorized<BM, BN, BK, TM, TN, kVector>, BM, BN, (BM / TM) * (BN / TN));
+}
+
+}  // namespace
+
+int main() {
+    Problem p{4096, 4096, 4096, sgemm::DeviceBuffer<float>(size_t(4096) * 4096),
+              sgemm::DeviceBuffer<float>(size_t(4096) * 4096),
+              sgemm::DeviceBuffer<float>(size_t(4096) * 4096), {}, 0};
+    const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
+    sgemm::fill_uniform(p.A.get(), p.A.size(), seeds.a, nullptr);
+    sgemm::fill_uniform(p.B.get(), p.B.size(), seeds.b, nullptr);
+    sgemm::CublasHandle blas(nullptr);
+    p.cublas_gflops = gflops(p, median_ms([&] {
+        sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
+    }));
+    p.expected.resize(p.C.size());
+    p.C.copy_to_host(p.expected.data());
+
+    std::printf("# M = N = K = %d, median of 20 runs after 3 warm-up; cuBLAS %.0f GFLOP/s in the same run\n",
+                p.M, p.cublas_gflops);
+    std::printf("# tiles: <BM, BN, BK> (03), <BM, BN, BK, TM> (04), <BM, BN, BK, TM, TN> (05, 06); "
+                "* = the configuration the step ships with\n");
+    std::printf("%-7s %-22s %c %7s %5s %6s %6s %6s %10s %6s  %s\n", "step", "tiles", ' ', "threads",
+                "regs", "local", "blk/SM", "warps", "GFLOP/s", "%cuBLAS", "verified");
+    // 03: the depth of the tiles, i.e. how many FMAs each pair of barriers pays for
+    sweep03<32, 32, 32>(p);
+    sweep03<32, 32, 64>(p);
+    sweep03<32, 32, 128>(p);
+    // 04: TM, the rows each thread computes, at a 64 x 64 tile; then the shipped tile
+    sweep04<64, 64, 16, 4>(p);
+    sweep04<64, 64, 16, 8>(p);
+    sweep04<64, 64, 16, 16>(p);
+    sweep04<64, 64, 16, 32>(p);
+    sweep04<128, 64, 16, 16>(p);
+    // 05: TM x TN at a 128 x 128 tile, up to a thread tile too large for the registers
+    sweep05<128, 128, 32, 4, 4>(p);
+    sweep05<128, 128, 32, 8, 4>(p);
+    sweep05<128, 128, 32, 8, 8>(p);
+    sweep05<128, 128, 32, 16, 8>(p);
+    sweep05<64, 128, 32, 8, 8>(p);
+    // 06: the shipped tile with and without 16-byte accesses, and its neighbours
+    sweep06<64, 128, 32, 8, 8, true>(p);
+    sweep06<64, 128, 32, 8, 8, false>(p);
+    sweep06<64, 128, 16, 8, 8, true>(p);
+    sweep06<128, 128, 32, 8, 8, true>(p);
+    sweep06<128, 128, 16, 8, 4, true>(p);
+    return 0;
+}
