@@ -1,0 +1,425 @@
+#!/usr/bin/env python3
+"""Draw the tiling pictures of steps 03 to 06 as SVG (images/*.svg).
+
+Each picture keeps the GEMM layout of tools/draw_mappings.py (B on top, A on the left, C at
+the bottom right) where it shows matrices:
+  03_shared_memory_tiles: the block's row panel of A and column panel of B, split along K
+      into tiles, the current tile pair copied into As / Bs in shared memory, the K loop;
+  04_1d_blocktiling_mapping: the column of TM = 16 elements of C one thread owns, and at
+      one k the value of B it reuses for 16 FMAs;
+  05_2d_blocktiling_outer_product: the 8 x 8 tile of C one thread owns, and at one k the
+      outer product of 8 values of A and 8 values of B;
+  06_vectorized_transpose: one 16-byte load of A stored transposed into As, and the two
+      16-byte loads a thread then reads its A fragment with.
+Groups of elements are drawn as single rectangles and grids as single paths, so the files
+stay small. Run it after changing it; the SVGs are committed.
+
+usage: tools/draw_tiles.py
+"""
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WARP = "#d1495b"      # the thread shown / its elements of C
+READ_A = "#2e86ab"    # values of A it reads
+READ_B = "#3c9d5d"    # values of B it reads
+GRID = "#c9ced6"
+TEXT = "#222222"
+DONE = "#dfe3e8"      # tiles already used
+TINT_A = "#cfe4ef"    # light versions of the three colours
+TINT_B = "#d3ebda"
+TINT_C = "#f6d6db"
+K_LINE = "#dfe5ec"    # the column of As / row of Bs that step k uses
+EDGE = "#555555"
+
+
+def rect(x, y, w, h, fill, stroke=GRID, sw=0.6, extra=""):
+    return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" stroke="{stroke}" stroke-width="{sw}" {extra}/>'
+
+
+def text(x, y, s, size=13, anchor="start", weight="normal", fill=TEXT):
+    return (f'<text x="{x}" y="{y}" font-family="DejaVu Sans, Arial, sans-serif" font-size="{size}" '
+            f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">{s}</text>')
+
+
+def path(d, color, sw=1.0, dash=None, arrow=False, fill="none"):
+    extra = f' stroke-dasharray="{dash}"' if dash else ""
+    if arrow:
+        extra += f' marker-end="url(#arrow{color[1:]})"'
+    return f'<path d="{d}" fill="{fill}" stroke="{color}" stroke-width="{sw}"{extra}/>'
+
+
+def arrow(points, color=EDGE, sw=1.4, dash=None):
+    """A polyline through `points` with an arrowhead at the last one."""
+    d = "M" + " L".join(f"{x:g},{y:g}" for x, y in points)
+    return path(d, color, sw, dash, arrow=True)
+
+
+def grid(x, y, rows, cols, cw, ch, color=GRID, sw=0.5, every_r=1, every_c=1):
+    """The inner lines of a rows x cols grid of cw x ch cells, as one path (outline not included)."""
+    d = [f"M{x:g},{y + r * ch:g}h{cols * cw:g}" for r in range(every_r, rows, every_r)]
+    d += [f"M{x + c * cw:g},{y:g}v{rows * ch:g}" for c in range(every_c, cols, every_c)]
+    return path("".join(d), color, sw) if d else ""
+
+
+def outline(x, y, w, h, color=EDGE, sw=1.2):
+    return rect(x, y, w, h, "none", color, sw)
+
+
+def number(x, y, n, color=EDGE):
+    """A small circled step number centred on (x, y)."""
+    return (f'<circle cx="{x}" cy="{y}" r="8" fill="{color}"/>' +
+            text(x, y + 4, str(n), 11, "middle", "bold", "#ffffff"))
+
+
+def legend(x, y, items, gap=22):
+    """items: (fill or (fill, fill), label); one row each, starting at baseline y + 12."""
+    out = []
+    for i, (fill, label) in enumerate(items):
+        fills = fill if isinstance(fill, tuple) else (fill,)
+        w = 14 / len(fills)
+        for j, f in enumerate(fills):
+            out.append(rect(x + j * w, y + i * gap, w, 14, f, "none", 0))
+        out.append(rect(x, y + i * gap, 14, 14, "none", EDGE, 0.8))
+        out.append(text(x + 22, y + 12 + i * gap, label, 12))
+    return out
+
+
+def save(name, width, height, body):
+    colors = {WARP, READ_A, READ_B, EDGE}
+    markers = [f'<marker id="arrow{c[1:]}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" '
+               f'markerHeight="8" markerUnits="userSpaceOnUse" orient="auto">'
+               f'<path d="M0,0 L10,5 L0,10 z" fill="{c}"/></marker>' for c in sorted(colors)]
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}">',
+           "<defs>" + "".join(markers) + "</defs>",
+           rect(0, 0, width, height, "#ffffff", "none", 0)] + [b for b in body if b] + ["</svg>"]
+    out = ROOT / "images" / f"{name}.svg"
+    out.write_text("\n".join(svg) + "\n", encoding="utf-8")
+    print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size} bytes)")
+
+
+def step03():
+    """Row panel of A and column panel of B split into BK-deep tiles; the current pair in shared memory."""
+    E = 4                   # pixels per element along BM and BN (32 elements: 128 px)
+    S = 32 * E              # drawn BM = BN
+    BKW = 64                # drawn BK (to scale it would be 512 px)
+    NT = 4                  # tiles drawn along K
+    CUR = 1                 # the current tile
+    row, col = 5, 20        # the thread shown: t = row * 32 + col = 180
+    ax, bx = 40, 40 + NT * BKW + 40
+    by = 110
+    ay = cy = by + NT * BKW + 40
+    cx = bx
+    out = [text(40, 30, "Step 03, shared memory: the block walks along K one tile pair at a time", 17,
+                weight="bold"),
+           text(40, 52, "BM = BN = 32: 1024 threads, thread t computes C[row][col], row = t / 32, "
+                        "col = t % 32;  BK = 128 (drawn shorter)", 12)]
+
+    def tile_fill(i, current):
+        return DONE if i < CUR else current if i == CUR else "#ffffff"
+
+    # B: column panel (K x BN), tiles stacked downwards
+    out.append(text(bx, by - 8, "B panel (K × BN)", 14, weight="bold"))
+    for i in range(NT):
+        out.append(rect(bx, by + i * BKW, S, BKW, tile_fill(i, TINT_B), EDGE, 0.8))
+    out.append(text(bx + S / 2, by + CUR * BKW + BKW / 2 + 5, "BK = 128", 12, "middle", "bold"))
+    out.append(outline(bx, by, S, NT * BKW))
+    out.append(outline(bx, by + CUR * BKW, S, BKW, READ_B, 2))
+    for i, lab in ((0, "0"), (CUR, "k0"), (CUR + 1, "k0+BK"), (NT, "K")):
+        out.append(text(bx - 6, by + i * BKW + 4, lab, 11, "end"))
+    # A: row panel (BM x K), tiles side by side
+    out.append(text(ax, ay - 8, "A panel (BM × K)", 14, weight="bold"))
+    for i in range(NT):
+        out.append(rect(ax + i * BKW, ay, BKW, S, tile_fill(i, TINT_A), EDGE, 0.8))
+    out.append(text(ax + CUR * BKW + BKW / 2, ay + S / 2 + 4, "BK = 128", 11, "middle", "bold"))
+    out.append(outline(ax, ay, NT * BKW, S))
+    out.append(outline(ax + CUR * BKW, ay, BKW, S, READ_A, 2))
+    for i, lab in ((0, "0"), (CUR, "k0"), (CUR + 1, "k0+BK"), (NT, "K")):
+        out.append(text(ax + i * BKW, ay + S + 14, lab, 11, "middle"))
+    # C tile, one thread per element
+    out.append(grid(cx, cy, 32, 32, E, E, "#e3e6ea", 0.4))
+    out.append(rect(cx + col * E, cy + row * E, E, E, WARP, "none", 0))
+    out.append(text(cx + col * E - 5, cy + row * E + 8, "t = 180", 11, "end", "bold", WARP))
+    out.append(outline(cx, cy, S, S))
+    out.append(text(cx + S + 14, cy + 14, "C tile (BM × BN)", 14, weight="bold"))
+    out.append(text(cx + S + 14, cy + 32, "one thread per element", 12))
+
+    # shared memory copies
+    sbx, sby = bx + S + 70, by + CUR * BKW
+    out.append(rect(sbx, sby, S, BKW, TINT_B, EDGE, 1.2))
+    out.append(rect(sbx + col * E, sby, E, BKW, READ_B, "none", 0))
+    out.append(text(sbx, sby - 8, "Bs (BK × BN) in shared memory", 13, weight="bold"))
+    out.append(arrow([(bx + S + 2, sby + BKW / 2), (sbx - 2, sby + BKW / 2)]))
+    out.append(number((bx + S + sbx) / 2, sby + BKW / 2 - 14, 1))
+    sax, say = ax + CUR * BKW, ay + S + 64
+    out.append(rect(sax, say, BKW, S, TINT_A, EDGE, 1.2))
+    out.append(rect(sax, say + row * E, BKW, E, READ_A, "none", 0))
+    out.append(text(sax + BKW + 12, say + S - 6, "As (BM × BK) in shared memory", 13, weight="bold"))
+    out.append(arrow([(sax + BKW / 2, ay + S + 20), (sax + BKW / 2, say - 2)]))
+    out.append(number(sax + BKW / 2 + 16, (ay + S + 20 + say) / 2, 1))
+    # reads: the thread's row of As and column of Bs meet at its element of C
+    ex = cx + col * E + E / 2
+    gy = by + NT * BKW + 20
+    out.append(arrow([(sbx + col * E + E / 2, sby + BKW + 2), (sbx + col * E + E / 2, gy), (ex, gy),
+                      (ex, cy - 2)], READ_B, 1.4))
+    out.append(number(sbx + col * E + E / 2 - 40, gy, 3, READ_B))
+    ry = say + row * E + E / 2
+    out.append(arrow([(sax + BKW + 2, ry), (ex, ry), (ex, cy + S + 2)], READ_A, 1.4))
+    out.append(number((sax + BKW + ex) / 2, ry, 3, READ_A))
+
+    # legend (top left, beside the B panel) and the loop
+    out += legend(40, by, [(DONE, "tiles already used"), ((TINT_A, TINT_B), "current pair, k0 … k0+BK"),
+                           ("#ffffff", "tiles still to come"), (WARP, "thread t = 180: C[5][20]"),
+                           (READ_A, "its row of As (row 5)"), (READ_B, "its column of Bs (col 20)")])
+    nx, ny = cx + S + 14, cy + 70
+    out.append(text(nx, ny, "for each tile pair, k0 = 0, BK, 2·BK, …", 13, weight="bold"))
+    steps = [(1, "copy tiles: A → As, B → Bs"), (2, "__syncthreads()"),
+             (3, "BK FMAs per thread from shared memory"), (4, "__syncthreads()"),
+             (5, "next tile: k0 += BK")]
+    for i, (n, s) in enumerate(steps):
+        yy = ny + 24 + i * 22
+        out.append(number(nx + 8, yy - 4, n, {1: EDGE, 3: READ_A}.get(n, "#8a9099")))
+        out.append(text(nx + 22, yy, s, 12))
+    save("03_shared_memory_tiles", 790, say + S + 20, out)
+
+
+def step04():
+    """The column strip of C one thread owns, and one k: one B value reused for 16 FMAs."""
+    E = 3.5
+    BM, BN, BK, TM = 128, 64, 16, 16
+    K_STEP = 5
+    ax = 40
+    bx = cx = ax + BK * E + 30
+    by = 110
+    ay = cy = by + BK * E + 36
+    out = [text(40, 30, "Step 04, 1D blocktiling: one thread computes 16 elements of a column of C", 17,
+                weight="bold"),
+           text(40, 52, "BM = 128, BN = 64, BK = 16, TM = 16: 512 threads; thread t owns column t % 64, "
+                        "rows (t / 64)·16 … +15", 12)]
+    # Bs (BK x BN) on top
+    out.append(text(bx, by - 8, "Bs (BK × BN)", 14, weight="bold"))
+    out.append(rect(bx, by + K_STEP * E, BN * E, E, K_LINE, "none", 0))
+    out.append(rect(bx + 1 * E, by + K_STEP * E, E, E, READ_B, "none", 0))
+    out.append(f'<circle cx="{bx + 1.5 * E}" cy="{by + K_STEP * E + E / 2}" r="6" fill="none" '
+               f'stroke="{READ_B}" stroke-width="1.5"/>')
+    out.append(grid(bx, by, BK, BN, E, E, "#e3e6ea", 0.35))
+    out.append(outline(bx, by, BN * E, BK * E))
+    out.append(text(bx - 6, by + K_STEP * E + E + 1, f"k = {K_STEP}", 11, "end"))
+    # As (BM x BK) on the left
+    out.append(text(ax, ay - 8, "As (BM × BK)", 14, weight="bold"))
+    out.append(rect(ax + K_STEP * E, ay, E, BM * E, K_LINE, "none", 0))
+    out.append(rect(ax + K_STEP * E, ay, E, TM * E, READ_A, "none", 0))
+    out.append(grid(ax, ay, BM, BK, E, E, "#e3e6ea", 0.35, every_r=4))
+    out.append(grid(ax, ay, BM, BK, E, E, EDGE, 0.6, every_r=TM, every_c=BK))
+    out.append(outline(ax, ay, BK * E, BM * E))
+    out.append(text(ax + K_STEP * E + E / 2, ay + BM * E + 14, f"k = {K_STEP}", 11, "middle"))
+    # C tile: 8 groups of 16 rows x 64 columns, one thread per column of a group
+    out.append(text(cx, cy + BM * E + 18, "C tile (BM × BN = 128 × 64)", 14, weight="bold"))
+    out.append(rect(cx + 1 * E, cy, E, TM * E, WARP, "none", 0))
+    out.append(grid(cx, cy, BM, BN, E, E, "#eceef1", 0.35, every_r=4))
+    out.append(grid(cx, cy, BM, BN, E, E, EDGE, 0.8, every_r=TM, every_c=BN))
+    out.append(outline(cx, cy, BN * E, BM * E))
+    for g in range(BM // TM):
+        y = cy + g * TM * E + TM * E / 2 + 4
+        out.append(text(cx + BN * E + 6, y, f"t{64 * g}–t{64 * g + 63}", 11))
+    # call-out for thread 1 inside the (empty) tile
+    out.append(path(f"M{cx + 1.5 * E + 2},{cy + TM * E / 2}L{cx + 40},{cy + TM * E + 30}", WARP, 1))
+    out.append(text(cx + 44, cy + TM * E + 34, "thread 1:", 12, fill=WARP, weight="bold"))
+    out.append(text(cx + 44, cy + TM * E + 50, "column 1, rows 0..15", 12, fill=WARP, weight="bold"))
+
+    rx = cx + BN * E + 80
+    out += legend(rx, by - 4, [(WARP, "thread 1's 16 elements of C"),
+                               (READ_A, f"As[0..15][{K_STEP}]: 16 loads of A"),
+                               (READ_B, f"Bs[{K_STEP}][1]: 1 load of B"),
+                               (K_LINE, "column k of As, row k of Bs")])
+    # registers of thread 1 at this k
+    ry = by + 116
+    out.append(text(rx, ry, f"thread 1 at k = {K_STEP}, in registers:", 13, weight="bold"))
+    C_ = 16
+    a_x, acc_x = rx + 40, rx + 130
+    b_y = ry + 22
+    top = b_y + C_ + 22
+    out.append(rect(acc_x, b_y, C_, C_, READ_B, EDGE, 0.8))
+    out.append(text(acc_x + C_ / 2, b_y + 12, "b", 11, "middle", "bold", "#ffffff"))
+    out.append(text(acc_x - 8, b_y + 12, f"b = Bs[{K_STEP}][1]", 12, "end"))
+    for i in range(TM):
+        y = top + i * C_
+        out.append(rect(a_x, y, C_, C_, READ_A, "#ffffff", 0.8))
+        out.append(rect(acc_x, y, C_, C_, WARP, "#ffffff", 0.8))
+        out.append(arrow([(a_x + C_ + 3, y + C_ / 2), (acc_x - 3, y + C_ / 2)], READ_A, 0.9))
+        out.append(path(f"M{acc_x + C_ + 10},{y + C_ / 2}H{acc_x + C_ + 2}", READ_B, 1.2))
+    out.append(path(f"M{acc_x + C_ + 1},{b_y + C_ / 2}H{acc_x + C_ + 10}V{top + TM * C_ - C_ / 2}",
+                    READ_B, 1.2))
+    out.append(text(a_x + C_ / 2, top + TM * C_ + 16, "a[0..15]", 12, "middle"))
+    out.append(text(acc_x + C_ / 2, top + TM * C_ + 16, "acc[0..15]", 12, "middle"))
+    out.append(text(rx, top + TM * C_ + 36, f"a[i] = As[i][{K_STEP}]: 16 loads of A", 12))
+    mid = top + TM * C_ / 2
+    out.append(text(acc_x + C_ + 18, mid - 10, "b reused", 12, fill=READ_B, weight="bold"))
+    out.append(text(acc_x + C_ + 18, mid + 6, "by all 16:", 12, fill=READ_B, weight="bold"))
+    out.append(text(acc_x + C_ + 18, mid + 24, "acc[i] += a[i] · b", 12))
+    ky = top + TM * C_ + 74
+    out.append(text(rx, ky, "per k: 1 load of B + 16 loads of A → 16 FMAs", 13, weight="bold"))
+    out.append(text(rx, ky + 20, "(step 03: 2 loads from shared memory per FMA)", 12))
+    out.append(text(rx, ky + 44, "t0–t63 share rows 0..15: in a warp the 16 A", 12))
+    out.append(text(rx, ky + 60, "loads are broadcasts, the B loads 32 neighbours", 12))
+    save("04_1d_blocktiling_mapping", 800, int(cy + BM * E + 34), out)
+
+
+def step05():
+    """The 8 x 8 thread tiles of C, and one k: the outer product of a[0..7] and b[0..7]."""
+    E = 3
+    BM, BN, BK, TM, TN = 64, 128, 32, 8, 8
+    K_STEP = 10
+    ax = 40
+    bx = cx = ax + BK * E + 30
+    by = 110
+    ay = cy = by + BK * E + 36
+    tw = TN * E  # one thread tile: 24 px
+    out = [text(40, 30, "Step 05, 2D blocktiling: one thread computes an 8 × 8 tile of C", 17, weight="bold"),
+           text(40, 52, "BM = 64, BN = 128, BK = 32, TM = TN = 8: 8 × 16 = 128 threads; thread t owns "
+                        "rows (t / 16)·8 …, cols (t % 16)·8 …", 12)]
+    # Bs (BK x BN)
+    out.append(text(bx, by - 8, "Bs (BK × BN)", 14, weight="bold"))
+    out.append(rect(bx, by + K_STEP * E, BN * E, E, K_LINE, "none", 0))
+    out.append(rect(bx + TN * E, by + K_STEP * E, TN * E, E, READ_B, "none", 0))
+    out.append(grid(bx, by, BK, BN, E, E, "#e3e6ea", 0.3, every_r=4, every_c=4))
+    out.append(outline(bx, by, BN * E, BK * E))
+    out.append(text(bx - 6, by + K_STEP * E + E + 1, f"k = {K_STEP}", 11, "end"))
+    # As (BM x BK)
+    out.append(text(ax, ay - 8, "As (BM × BK)", 14, weight="bold"))
+    out.append(rect(ax + K_STEP * E, ay, E, BM * E, K_LINE, "none", 0))
+    out.append(rect(ax + K_STEP * E, ay, E, TM * E, READ_A, "none", 0))
+    out.append(grid(ax, ay, BM, BK, E, E, "#e3e6ea", 0.3, every_r=4, every_c=4))
+    out.append(outline(ax, ay, BK * E, BM * E))
+    out.append(text(ax + K_STEP * E + E / 2, ay + BM * E + 14, f"k = {K_STEP}", 11, "middle"))
+    # C: 8 x 16 thread tiles
+    out.append(rect(cx + tw, cy, tw, tw, WARP, "none", 0))
+    out.append(grid(cx, cy, BM, BN, E, E, "#eceef1", 0.3))
+    out.append(grid(cx, cy, BM // TM, BN // TN, tw, tw, "#8a9099", 0.8))
+    out.append(outline(cx, cy, BN * E, BM * E))
+    for r in range(BM // TM):
+        for c in range(BN // TN):
+            t = r * (BN // TN) + c
+            if r == 0 or c == 0 or t == 127:
+                out.append(text(cx + c * tw + tw / 2, cy + r * tw + tw / 2 + 3.5, f"t{t}", 9.5, "middle",
+                                "bold" if t == 1 else "normal", "#ffffff" if t == 1 else "#5f6670"))
+    out.append(text(cx, cy + BM * E + 18, "C tile (BM × BN = 64 × 128), one 8 × 8 tile per thread", 14,
+                    weight="bold"))
+
+    rx = cx + BN * E + 30
+    out += legend(rx, by - 4, [(WARP, "thread 1: rows 0..7, cols 8..15"),
+                               (READ_A, f"a = As[0..7][{K_STEP}]"),
+                               (READ_B, f"b = Bs[{K_STEP}][8..15]"),
+                               (K_LINE, "column k of As, row k of Bs")])
+    # outer product in registers, GEMM layout again
+    C_ = 14
+    oy = cy - 10
+    out.append(text(rx, oy, f"thread 1 at k = {K_STEP}:", 13, weight="bold"))
+    gx, gy = rx + C_ + 6, oy + 14 + C_ + 6
+    out.append(rect(gx, oy + 14, TN * C_, C_, READ_B, "#ffffff", 0.8))
+    out.append(grid(gx, oy + 14, 1, TN, C_, C_, "#ffffff", 1))
+    out.append(text(gx + TN * C_ + 6, oy + 26, "b[0..7]", 12))
+    out.append(rect(rx, gy, C_, TM * C_, READ_A, "#ffffff", 0.8))
+    out.append(grid(rx, gy, TM, 1, C_, C_, "#ffffff", 1))
+    out.append(rect(gx, gy, TN * C_, TM * C_, TINT_C, EDGE, 1))
+    out.append(grid(gx, gy, TM, TN, C_, C_, "#ffffff", 1))
+    out.append(text(gx + TN * C_ + 6, gy + 12, "a[0..7]", 12, fill=TEXT))
+    out.append(text(gx + TN * C_ + 6, gy + 28, "× b[0..7]", 12))
+    out.append(text(gx + TN * C_ + 6, gy + TM * C_ - 20, "8 × 8", 12))
+    out.append(text(gx + TN * C_ + 6, gy + TM * C_ - 4, "acc", 12))
+    out.append(text(rx, gy + TM * C_ + 18, "acc[i][j] += a[i] · b[j]", 12))
+    out.append(text(rx, gy + TM * C_ + 36, "(outer product: 64 FMAs)", 12))
+    ky = cy + BM * E + 50
+    out.append(text(40, ky, "per k: 8 + 8 loads → 64 FMAs", 14, weight="bold"))
+    out.append(text(290, ky, "(step 04: 1 + 16 loads → 16 FMAs)", 12))
+    save("05_2d_blocktiling_outer_product", 800, int(ky + 20), out)
+
+
+def step06():
+    """One float4 of A copied transposed into As; the A fragment read back with two LDS.128."""
+    E = 5
+    BM, BK = 64, 32
+    K_STEP = 6
+    ax, ay = 40, 122
+    sx, sy = 400, 122
+    out = [text(40, 30, "Step 06, vectorized: float4 loads, A transposed in shared memory", 17,
+                weight="bold"),
+           text(40, 52, "BM = 64, BN = 128, BK = 32, 128 threads; one instruction moves a float4 "
+                        "(4 floats = 16 bytes)", 12)]
+    # A tile in global memory, 64 rows (m) x 32 columns (k), row 0 split into eight float4s
+    out.append(text(ax, 84, "A tile in global memory (64 × 32)", 14, weight="bold"))
+    out.append(text(ax, 100, "row m, column k (row-major)", 12))
+    out.append(rect(ax + 4 * E, ay, (BK - 4) * E, E, TINT_C, "none", 0))
+    out.append(rect(ax, ay, 4 * E, E, WARP, "none", 0))
+    out.append(rect(ax + K_STEP * E, ay, E, 8 * E, READ_A, "none", 0))
+    out.append(grid(ax, ay, BM, BK, E, E, "#e6e9ed", 0.35))
+    out.append(grid(ax, ay, BM, BK, E, E, "#9aa0a6", 0.6, every_r=BM, every_c=4))
+    out.append(grid(ax, ay, 1, BK, E, E, "#111111", 1.2, every_c=4))
+    out.append(outline(ax, ay, BK * E, E, "#111111", 1.2))
+    out.append(outline(ax, ay, BK * E, BM * E))
+    for p in range(8):
+        out.append(text(ax + p * 4 * E + 2 * E, ay - 5, f"t{p}", 11, "middle", "bold" if p == 0 else "normal",
+                        WARP if p == 0 else TEXT))
+    out.append(text(ax + K_STEP * E + E / 2, ay + BM * E + 14, f"k = {K_STEP}", 11, "middle"))
+    out.append(text(ax + BK * E + 5, ay + 5, "row 0", 11))
+    # As in shared memory, 32 rows (k) x 64 columns (m)
+    out.append(text(sx, 84, "As in shared memory, transposed (32 × 64)", 14, weight="bold"))
+    out.append(text(sx, 100, "row k, column m: As[k][m] = A[m][k]", 12))
+    out.append(rect(sx, sy + 4 * E, E, (BK - 4) * E, TINT_C, "none", 0))
+    out.append(rect(sx, sy, E, 4 * E, WARP, "none", 0))
+    out.append(rect(sx, sy + K_STEP * E, 8 * E, E, READ_A, "none", 0))
+    out.append(grid(sx, sy, BK, BM, E, E, "#e6e9ed", 0.35))
+    out.append(outline(sx, sy, BM * E, BK * E))
+    out.append(text(sx + BM * E + 5, sy + K_STEP * E + E, f"k = {K_STEP}", 11))
+    # t0: one LDG.E.128 into four registers, then four 4-byte stores down column 0 of As
+    rx, ry, R = 284, 126, 16
+    for i in range(4):
+        out.append(rect(rx, ry + i * R, R, R, WARP, "#ffffff", 1))
+        out.append(path(f"M{rx + R + 1},{ry + i * R + R / 2}L{sx - 1},{sy + i * E + E / 2}", WARP, 0.9))
+    out.append(text(rx + R / 2, ry + 4 * R + 14, "t0's float4", 11, "middle", fill=WARP))
+    out.append(text(rx + R / 2, ry + 4 * R + 28, "(4 registers)", 11, "middle", fill=WARP))
+    out.append(path(f"M{ax + 2 * E},{ay + E + 1}C{ax + 2 * E},{ay + 140} {rx - 110},{ry + 2 * R} {rx - 3},"
+                    f"{ry + 2 * R}", WARP, 1.4, arrow=True))
+    out.append(number(rx - 50, ry + 2 * R - 12, 1, WARP))
+    out.append(number((rx + R + sx) / 2, ry + 6, 2, WARP))
+    nx, ny = 226, ry + 4 * R + 60
+    out.append(number(nx, ny - 4, 1, WARP))
+    out.append(text(nx + 14, ny, "one 16-byte load:", 12))
+    out.append(text(nx + 14, ny + 16, "A[0][0..3], LDG.E.128", 12))
+    out.append(number(nx, ny + 40, 2, WARP))
+    out.append(text(nx + 14, ny + 44, "four 4-byte stores:", 12))
+    out.append(text(nx + 14, ny + 60, "As[0..3][0]", 12))
+    # step k: the thread's 8 values of A are now neighbours in a row of As
+    zx, zy, Z = sx, sy + BK * E + 40, 20
+    out.append(path(f"M{sx},{sy + K_STEP * E + E}L{zx},{zy}M{sx + 8 * E},{sy + K_STEP * E + E}"
+                    f"L{zx + 8 * Z},{zy}", READ_A, 0.8, dash="3,3"))
+    out.append(rect(zx, zy, 8 * Z, Z, READ_A, "none", 0))
+    out.append(grid(zx, zy, 1, 16, Z, Z, GRID, 0.8))
+    out.append(outline(zx, zy, 16 * Z, Z, "#9aa0a6", 0.8))
+    out.append(text(zx + 16 * Z + 8, zy + 14, "… 63", 12))
+    for i in range(16):
+        out.append(text(zx + i * Z + Z / 2, zy + 14, str(i), 10, "middle", fill="#ffffff" if i < 8 else "#5f6670"))
+    for h in range(2):
+        out.append(outline(zx + h * 4 * Z, zy, 4 * Z, Z, "#111111", 2))
+        out.append(text(zx + h * 4 * Z + 2 * Z, zy + Z + 15, "LDS.128", 12, "middle", "bold"))
+    out.append(text(zx - 8, zy + 14, f"row k = {K_STEP} of As", 12, "end"))
+    ty = zy + Z + 48
+    out.append(text(240, ty, f"at step k = {K_STEP}, thread t0 (rows 0..7 of C) reads "
+                             f"As[{K_STEP}][0..7] = A[0..7][{K_STEP}]", 12, weight="bold"))
+    out.append(text(240, ty + 18, "the 8 values of A it needs are neighbours in a row of As:", 12))
+    out.append(text(240, ty + 34, "2 × 16-byte loads (LDS.128) instead of 8 × 4-byte loads down a column", 12))
+    out += legend(240, ty + 54, [(WARP, "A[0][0..3]: one load of t0"),
+                                 (TINT_C, "rest of row 0 (t1 … t7), lands in column 0 of As"),
+                                 (READ_A, f"the 8 values of A thread t0 uses at k = {K_STEP}")])
+    by_ = ty + 54 + 3 * 22 + 22
+    out.append(rect(240, by_ - 12, 14, 14, READ_B, EDGE, 0.8))
+    out.append(text(262, by_, "B: one 16-byte load from global memory, one 16-byte store into Bs, "
+                              "same layout", 12))
+    save("06_vectorized_transpose", 800, int(by_ + 20), out)
+
+
+if __name__ == "__main__":
+    step03()
+    step04()
+    step05()
+    step06()
