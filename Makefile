@@ -52,7 +52,7 @@ help:
 	@echo "make gpu-check OUT=DIR   the whole GPU validation, logs to DIR"
 	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
 	@echo "make tiles         steps 03-06 at other tile sizes: registers, occupancy, GFLOP/s"
-	@echo "make results       measure every step at 4096^3, refresh docs/results and the README tables"
+	@echo "make results       measure every step at 4096^3 and 4095^3, refresh docs/results and the README tables"
 	@echo "make clean         remove build outputs"
 	@echo "ARCH=$(ARCH)  CUDA_HOME=$(CUDA_HOME)"
 

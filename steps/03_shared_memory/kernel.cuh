@@ -24,7 +24,7 @@ the copy is overwritten.
         same (t / 32, t % 32) place                                and column `col` of the
                                                                    B tile: BK FMAs
         Drawn for BK = 32. The step runs with BM = BN = 32 and BK = 128: the block copies
-        a tile in BK / 32 = 4 passes of 32 rows (A) and 4 passes of 32 rows (B).
+        the A tile in 4 passes of 8 rows x 128 floats, the B tile in 4 passes of 32 rows.
 @endverbatim
 
 Template parameters: BM, BN - rows and columns of the block's tile of C (BM * BN threads,

@@ -20,7 +20,7 @@ threads, so each value copied from global memory also serves more FMAs.
        112..127  |t448|t449|    |     |t511|     floats of A (the same for all 32
                  +----+----+----+ ... +----+     threads: broadcasts)
 
-  Per k, per thread: 1 load of B into a register, TM loads of A, TM FMAs
+  Per k, per thread: 1 value of B into a register, TM values of A, TM FMAs
   (step 03: 1 load of B and 1 load of A per FMA).
 @endverbatim
 
