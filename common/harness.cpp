@@ -16,37 +16,13 @@
 #include "device_buffer.cuh"
 #include "gpu_info.h"
 #include "random.cuh"
+#include "timing.cuh"
 #include "verify.h"
 
 namespace sgemm {
 namespace {
 
 constexpr double kInputBound = 1.0;  // inputs are uniform in [-1, 1): |value| <= 1
-
-struct Timing {
-    double median_ms = 0;
-    double best_ms = 0;
-};
-
-/// Times `launch_once` with CUDA events: `warmup` untimed launches, then `reps` timed one by one.
-template <class F>
-Timing time_launches(F&& launch_once, int warmup, int reps, cudaStream_t stream) {
-    for (int i = 0; i < warmup; ++i) launch_once();
-    std::vector<CudaEvent> start(reps), stop(reps);
-    for (int i = 0; i < reps; ++i) {
-        CUDA_CHECK(cudaEventRecord(start[i].get(), stream));
-        launch_once();
-        CUDA_CHECK(cudaEventRecord(stop[i].get(), stream));
-    }
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-    std::vector<double> ms(reps);
-    for (int i = 0; i < reps; ++i) {
-        float t = 0;
-        CUDA_CHECK(cudaEventElapsedTime(&t, start[i].get(), stop[i].get()));
-        ms[i] = t;
-    }
-    return {median(ms), *std::min_element(ms.begin(), ms.end())};
-}
 
 double gflops(const Options& o, double ms) {
     return 2.0 * o.M * static_cast<double>(o.N) * o.K / (ms * 1e-3) / 1e9;

@@ -18,27 +18,14 @@ usage: tools/draw_tiles.py
 """
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-WARP = "#d1495b"      # the thread shown / its elements of C
-READ_A = "#2e86ab"    # values of A it reads
-READ_B = "#3c9d5d"    # values of B it reads
-GRID = "#c9ced6"
-TEXT = "#222222"
+from draw_mappings import GRID, READ_A, READ_B, ROOT, TEXT, WARP, rect, text  # one style for all pictures
+
 DONE = "#dfe3e8"      # tiles already used
 TINT_A = "#cfe4ef"    # light versions of the three colours
 TINT_B = "#d3ebda"
 TINT_C = "#f6d6db"
 K_LINE = "#dfe5ec"    # the column of As / row of Bs that step k uses
 EDGE = "#555555"
-
-
-def rect(x, y, w, h, fill, stroke=GRID, sw=0.6, extra=""):
-    return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" stroke="{stroke}" stroke-width="{sw}" {extra}/>'
-
-
-def text(x, y, s, size=13, anchor="start", weight="normal", fill=TEXT):
-    return (f'<text x="{x}" y="{y}" font-family="DejaVu Sans, Arial, sans-serif" font-size="{size}" '
-            f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">{s}</text>')
 
 
 def path(d, color, sw=1.0, dash=None, arrow=False, fill="none"):

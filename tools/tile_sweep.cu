@@ -3,7 +3,6 @@
 // occupancy and verification. The step READMEs show these lines, to explain why each step
 // uses its configuration and what a larger thread tile costs in registers.
 // The configuration a step ships with is marked '*'.
-#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -11,6 +10,7 @@
 #include "cublas_ref.h"
 #include "device_buffer.cuh"
 #include "random.cuh"
+#include "timing.cuh"
 #include "verify.h"
 
 #include "steps/03_shared_memory/kernel.cuh"
@@ -31,24 +31,6 @@ struct Problem {
 
 double gflops(const Problem& p, double ms) { return 2.0 * p.M * p.N * double(p.K) / ms / 1e6; }
 
-template <class Launch>
-double median_ms(Launch&& launch) {
-    sgemm::CudaEvent start, stop;
-    for (int i = 0; i < 3; ++i) launch();
-    std::vector<float> ms;
-    for (int i = 0; i < 20; ++i) {
-        CUDA_CHECK(cudaEventRecord(start.get()));
-        launch();
-        CUDA_CHECK(cudaEventRecord(stop.get()));
-        CUDA_CHECK(cudaEventSynchronize(stop.get()));
-        float t = 0;
-        CUDA_CHECK(cudaEventElapsedTime(&t, start.get(), stop.get()));
-        ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
-}
-
 /// Times one kernel instance launched on a (BM, BN) grid of `threads`-thread blocks.
 void measure(Problem& p, const char* step, const std::string& tiles, bool shipped, KernelFn kernel,
              int BM, int BN, int threads) {
@@ -63,7 +45,7 @@ void measure(Problem& p, const char* step, const std::string& tiles, bool shippe
     p.C.copy_to_host(got.data());
     const bool ok = sgemm::verify(got.data(), p.expected.data(), p.M, p.N,
                                   sgemm::gemm_tolerance(p.K, 1.0f, 0.0f, 1.0, 1.0, 1.0)).ok();
-    const double g = gflops(p, median_ms(launch));
+    const double g = gflops(p, sgemm::time_launches(launch, 3, 20, nullptr).median_ms);
     cudaFuncAttributes attr{};
     CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
     int blocks = 0;
@@ -123,9 +105,9 @@ int main() {
     sgemm::fill_uniform(p.A.get(), p.A.size(), seeds.a, nullptr);
     sgemm::fill_uniform(p.B.get(), p.B.size(), seeds.b, nullptr);
     sgemm::CublasHandle blas(nullptr);
-    p.cublas_gflops = gflops(p, median_ms([&] {
+    p.cublas_gflops = gflops(p, sgemm::time_launches([&] {
         sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
-    }));
+    }, 3, 20, nullptr).median_ms);
     p.expected.resize(p.C.size());
     p.C.copy_to_host(p.expected.data());
 
