@@ -15,6 +15,7 @@ header() {
     echo "# $1"
     echo "# $gpu, driver $driver, $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p'), $(date -u +%Y-%m-%d), commit $commit"
 }
+arch=$(sh tools/detect_arch.sh)
 for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     report=$dir/report_${bin}_$slug.txt
     { header "./$bin 4096"; echo "\$ ./$bin 4096"; ./"$bin" 4096; } > "$report"
@@ -24,9 +25,6 @@ for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     { header "make ncu STEP=$n SIZE=4096 ($(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
       sh tools/ncu.sh "$n" 4096 2>&1 | grep -v '^==PROF==' | sed -n '/Metric Name/,$p' | grep -v -- '^ *---'; } > "$ncu_out"
     echo "wrote $ncu_out"
-done
-arch=$(sh tools/detect_arch.sh)
-for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     { header "memory instructions in the SASS of build/$arch/$bin.o, by kernel (cuobjdump -sass)"
       sh tools/sass_count.sh "build/$arch/$bin.o"; } > "$dir/sass_${bin}_$arch.txt"
     echo "wrote $dir/sass_${bin}_$arch.txt"

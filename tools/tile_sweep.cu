@@ -57,9 +57,17 @@ void measure(Problem& p, const char* step, const std::string& tiles, bool shippe
     std::fflush(stdout);
 }
 
+/// The tile parameters as the table prints them: "<BM, BN, BK, ...>".
+template <class... Ints>
+std::string tiles(int first, Ints... rest) {
+    std::string s = "<" + std::to_string(first);
+    ((s += ", " + std::to_string(rest)), ...);
+    return s + ">";
+}
+
 template <int BM, int BN, int BK>
 void sweep03(Problem& p) {
-    measure(p, "step03", "<" + std::to_string(BM) + ", " + std::to_string(BN) + ", " + std::to_string(BK) + ">",
+    measure(p, "step03", tiles(BM, BN, BK),
             BM == step03::Config::BM && BN == step03::Config::BN && BK == step03::Config::BK,
             step03::sgemm_shared<BM, BN, BK>, BM, BN, BM * BN);
 }
@@ -67,22 +75,15 @@ void sweep03(Problem& p) {
 template <int BM, int BN, int BK, int TM>
 void sweep04(Problem& p) {
     using C = step04::Config;
-    measure(p, "step04",
-            "<" + std::to_string(BM) + ", " + std::to_string(BN) + ", " + std::to_string(BK) + ", " +
-                std::to_string(TM) + ">",
+    measure(p, "step04", tiles(BM, BN, BK, TM),
             BM == C::BM && BN == C::BN && BK == C::BK && TM == C::TM,
             step04::sgemm_1d_blocktiling<BM, BN, BK, TM>, BM, BN, BM * BN / TM);
-}
-
-std::string five(int a, int b, int c, int d, int e) {
-    return "<" + std::to_string(a) + ", " + std::to_string(b) + ", " + std::to_string(c) + ", " +
-           std::to_string(d) + ", " + std::to_string(e) + ">";
 }
 
 template <int BM, int BN, int BK, int TM, int TN>
 void sweep05(Problem& p) {
     using C = step05::Config;
-    measure(p, "step05", five(BM, BN, BK, TM, TN),
+    measure(p, "step05", tiles(BM, BN, BK, TM, TN),
             BM == C::BM && BN == C::BN && BK == C::BK && TM == C::TM && TN == C::TN,
             step05::sgemm_2d_blocktiling<BM, BN, BK, TM, TN>, BM, BN, (BM / TM) * (BN / TN));
 }
@@ -90,7 +91,7 @@ void sweep05(Problem& p) {
 template <int BM, int BN, int BK, int TM, int TN, bool kVector>
 void sweep06(Problem& p) {
     using C = step06::Config;
-    measure(p, "step06", five(BM, BN, BK, TM, TN) + (kVector ? "" : " scalar"),
+    measure(p, "step06", tiles(BM, BN, BK, TM, TN) + (kVector ? "" : " scalar"),
             BM == C::BM && BN == C::BN && BK == C::BK && TM == C::TM && TN == C::TN && kVector,
             step06::sgemm_vectorized<BM, BN, BK, TM, TN, kVector>, BM, BN, (BM / TM) * (BN / TN));
 }
