@@ -26,6 +26,9 @@ STEP_BINS := $(addprefix step,$(STEP_IDS))
 
 NVCCFLAGS := -std=c++17 -O3 -arch=$(ARCH) -lineinfo -I. -Icommon -I$(BUILD) \
              -Xcompiler=-Wall,-Wextra -Werror=all-warnings -MMD -MP
+# Step 08's tile sizes: the header `make tune STEP=08` wrote for this architecture, if any.
+STEP08_TUNED := $(wildcard steps/08_autotuning/tuned/$(ARCH).cuh)
+NVCCFLAGS += $(if $(STEP08_TUNED),-DSTEP08_TUNED='"tuned/$(ARCH).cuh"')
 LDLIBS    := -lcublas -Xlinker -rpath=$(CUDA_HOME)/lib64
 
 COMMON_SRC := $(wildcard common/*.cpp common/*.cu)
@@ -37,7 +40,7 @@ TEST_OBJ  := $(patsubst tests/%,$(OBJ)/tests/%.o,$(TEST_SRC))
 TEST_BIN  := $(OBJ)/run_tests
 TILE_SWEEP := $(OBJ)/tile_sweep
 
-.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles check-catch2 FORCE
+.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles tune check-catch2 FORCE
 .DEFAULT_GOAL := all
 
 all: $(STEP_BINS) $(TILE_SWEEP)
@@ -49,10 +52,11 @@ help:
 	@echo "make regs          registers, spills and shared memory per kernel (fails on spills)"
 	@echo "make sanitize      compute-sanitizer memcheck/racecheck/synccheck/initcheck on every step"
 	@echo "make docs          Doxygen site under $(BUILD)/docs (warnings fail)"
-	@echo "make gpu-check OUT=DIR   the whole GPU validation, logs to DIR"
+	@echo "make gpu-check OUT=DIR [TUNE=1]   the whole GPU validation, logs to DIR (TUNE=1: make tune first)"
 	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
-	@echo "make tiles         steps 03-06 at other tile sizes: registers, occupancy, GFLOP/s"
-	@echo "make results       measure every step at 4096^3 and 4095^3, refresh docs/results and the README tables"
+	@echo "make tiles         steps 03-10 at other tile sizes: registers, occupancy, GFLOP/s"
+	@echo "make tune STEP=08  search step 08's tile sizes on this GPU, write steps/08_autotuning/tuned/$(ARCH).cuh"
+	@echo "make results       measure every step at 1024-8192 and more, refresh docs/results and the README tables"
 	@echo "make clean         remove build outputs"
 	@echo "ARCH=$(ARCH)  CUDA_HOME=$(CUDA_HOME)"
 
@@ -112,8 +116,13 @@ sanitize: $(STEP_BINS)
 	sh tools/sanitize.sh $(STEP_BINS)
 
 gpu-check:
-	@test -n "$(OUT)" || { echo "usage: make gpu-check OUT=DIR"; exit 2; }
-	sh tools/gpu_check.sh $(OUT)
+	@test -n "$(OUT)" || { echo "usage: make gpu-check OUT=DIR [TUNE=1]"; exit 2; }
+	TUNE=$(TUNE) sh tools/gpu_check.sh $(OUT)
+
+# Only step 08 has a search; its result is a header the step includes for this ARCH.
+tune: $(COMMON_LIB)
+	@test "$(STEP)" = 08 || { echo "usage: make tune STEP=08   (step 08 is the step whose tile sizes are searched)"; exit 2; }
+	$(PYTHON) tools/tune.py --arch $(ARCH)
 
 results: $(STEP_BINS)
 	sh tools/record_results.sh docs/results

@@ -217,3 +217,32 @@ TEST_CASE("every step is right when A, B and C start 4 bytes past a 16-byte boun
         CHECK(r.ok());
     }
 }
+
+/// Step 10's launcher with its K-tiles copied as `kCopy` says, as a sgemm::LaunchFn.
+template <step10::Copy kCopy>
+void launch_step10(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
+                   float* C, cudaStream_t stream) {
+    step10::launch_with(kCopy, M, N, K, alpha, A, B, beta, C, stream);
+}
+
+// Step 10's pipeline has a prologue, a steady state and empty commit groups past the last
+// K-tile: each number of K-tiles from 1 to 5, and K just past and short of a whole tile,
+// both through cp.async and through registers (the path GPUs before sm_80 take).
+TEST_CASE("step 10 is right for 1 to 5 K-tiles and partial ones, with cp.async and through registers",
+          "[gpu][steps]") {
+    using step10::Copy;
+    constexpr int BK = step10::Config::BK;
+    std::uint64_t seed = 500;
+    for (const Shape mn : {Shape{256, 128, 0}, Shape{131, 67, 0}}) {
+        for (int K : {1, BK - 1, BK, BK + 1, 2 * BK, 2 * BK + 3, 3 * BK, 4 * BK - 1, 4 * BK, 5 * BK}) {
+            Problem p({mn.M, mn.N, K}, 0.75f, -1.25f, seed++);
+            for (Copy copy : {Copy::kAsync, Copy::kRegisters}) {
+                const sgemm::VerifyResult r = p.run(copy == Copy::kAsync ? launch_step10<Copy::kAsync>
+                                                                         : launch_step10<Copy::kRegisters>);
+                INFO(to_string(p.s) << (copy == Copy::kAsync ? ", cp.async" : ", registers"));
+                INFO(sgemm::describe_mismatches(r, "  "));
+                CHECK(r.ok());
+            }
+        }
+    }
+}

@@ -5,8 +5,12 @@
 # short summary go to OUTDIR. Everything under OUTDIR/results/ (the benchmark CSV, the
 # reports, the ncu metrics) belongs in docs/results/: the READMEs' tables and listings
 # are generated from those files by tools/results_table.py.
+# With TUNE=1 it first runs `make tune STEP=08`, before step 08 is built, and leaves the new
+# tuned header and search table in OUTDIR/tuned/ and OUTDIR/results/ as well.
+# ONLY="test bench" runs the build and just the stages named (a call to a GPU machine that
+# is limited in time can do the validation in two halves).
 # Exits non-zero if any stage failed.
-# usage: tools/gpu_check.sh OUTDIR        (or: make gpu-check OUT=OUTDIR)
+# usage: [TUNE=1] [ONLY="stage ..."] tools/gpu_check.sh OUTDIR   (or: make gpu-check OUT=OUTDIR [TUNE=1])
 set -u
 out=${1:?usage: tools/gpu_check.sh OUTDIR}
 cd "$(dirname "$0")/.."
@@ -24,12 +28,20 @@ failed=0
 stage() {  # stage NAME COMMAND...: runs COMMAND with its output in OUTDIR/NAME.log
     name=$1
     shift
+    case " build ${ONLY:-$name} " in *" $name "*) ;; *) return 0 ;; esac
     start=$(date +%s)
     if "$@" > "$out/$name.log" 2>&1; then verdict=PASS; else verdict=FAIL; failed=1; fi
     echo "$verdict  $name ($(( $(date +%s) - start )) s): $*" | tee -a "$summary"
 }
 
-stage build make -j "$(nproc)" all build/"$(sh tools/detect_arch.sh)"/run_tests
+arch=$(sh tools/detect_arch.sh)
+if [ "${TUNE:-0}" = 1 ]; then
+    stage tune-build make -j "$(nproc)" build/"$arch"/libsgemm_common.a
+    stage tune python3 tools/tune.py --arch "$arch"
+    mkdir -p "$out/tuned" "$out/results"
+    cp "steps/08_autotuning/tuned/$arch.cuh" "$out/tuned/" && cp "docs/results/tune_$arch.txt" "$out/results/"
+fi
+stage build make -j "$(nproc)" all build/"$arch"/run_tests
 stage test make test
 stage regs make regs
 stage bench sh tools/record_results.sh "$out/results"
@@ -38,11 +50,15 @@ stage sanitize make sanitize
 
 {
     echo
-    echo "== test";     tail -n 3 "$out/test.log"
-    echo "== regs";     cat "$out/regs.log"
-    echo "== sanitize"; tail -n 1 "$out/sanitize.log"
-    echo "== bench";    grep -v '^running' "$out/bench.log"
-    echo "== reports";  cat "$out/reports.log"
+    show() {  # show NAME COMMAND: the stage's summary, if it ran
+        if [ -f "$out/$1.log" ]; then echo "== $1"; shift; "$@"; fi
+    }
+    show tune tail -n 1 "$out/tune.log"
+    show test tail -n 3 "$out/test.log"
+    show regs cat "$out/regs.log"
+    show sanitize tail -n 1 "$out/sanitize.log"
+    show bench grep -v '^\[' "$out/bench.log"
+    show reports cat "$out/reports.log"
 } >> "$summary"
 cat "$summary"
 exit $failed

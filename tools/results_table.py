@@ -9,6 +9,7 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: ncu step02 -->    that step's Nsight Compute metrics, as a code block
     <!-- results: regs step02 -->   that step's line of the compiler's register report
     <!-- results: edge step06 -->   the step at 4096^3 and 4095^3: what the edge tiles cost
+    <!-- results: sizes -->         every step at every measured shape (GFLOP/s, % of cuBLAS)
     <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
     <!-- results: sass step06 -->   its load/store instructions by width in the SASS
     ...
@@ -46,6 +47,11 @@ TEXT = {
         "file": "Produced on the GPU by `tools/gpu_check.sh`: ",
         "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
         "edge_source": "Same runs as the table above ({date}, commit `{commit}`). Source: [`docs/results/{file}`]({rel}).",
+        "sizes_head": "| step |",
+        "sizes_cell": "GFLOP/s (% of cuBLAS) at M × N × K:",
+        "sizes_source": "Each cell: the step's GFLOP/s and, in parentheses, its percentage of cuBLAS timed in the same run "
+                        "(median of {reps} runs; shapes above 2 × 4096³ multiply-adds: median of 5). Measured on {gpu}, "
+                        "driver {driver}, {cublas}, on {date} at commit `{commit}`. Source: [`docs/results/{file}`]({rel}).",
     },
     "zh": {
         "none": "_尚未测量：请在有 GPU 的机器上运行 `make results`（见 README）。_",
@@ -59,6 +65,11 @@ TEXT = {
         "file": "由 `tools/gpu_check.sh` 在 GPU 上生成：",
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
         "edge_source": "与上表同一批运行（{date}，提交 `{commit}`）。数据来源：[`docs/results/{file}`]({rel})。",
+        "sizes_head": "| 步骤 |",
+        "sizes_cell": "各形状 M × N × K 下的 GFLOP/s（占 cuBLAS 的百分比）：",
+        "sizes_source": "每格为本步的 GFLOP/s，括号内为它占同一次运行中 cuBLAS 的百分比"
+                        "（{reps} 次运行的中位数；超过 2 × 4096³ 次乘加的形状取 5 次的中位数）。测量于 {gpu}，"
+                        "驱动 {driver}，{cublas}，日期 {date}，提交 `{commit}`。数据来源：[`docs/results/{file}`]({rel})。",
     },
 }
 
@@ -134,7 +145,8 @@ def step_table(rows, number, lang):
 def edge_table(number, page, lang):
     """The step and cuBLAS at 4096^3 and 4095^3: every tile of 4095^3 is an edge tile in K."""
     rows, path = load(PRIMARY, None)
-    rows = [r for r in rows or [] if r["step"] == f"step{number}" and int(r["M"]) == int(r["N"]) == int(r["K"])]
+    rows = [r for r in rows or [] if r["step"] == f"step{number}" and int(r["M"]) == int(r["N"]) == int(r["K"])
+            and int(r["M"]) in (SIZE, SIZE - 1)]
     full = [r for r in rows if int(r["M"]) == SIZE]
     if not full or len(rows) < 2:
         return None
@@ -153,6 +165,38 @@ def edge_table(number, page, lang):
                      f"{change(r, 'cublas_median_ms')} |")
     lines += ["", TEXT[lang]["edge_source"].format(date=full[0]["date"][:10], commit=full[0]["commit"],
                                                    file=path.name, rel=link_from(page, path))]
+    return lines
+
+
+def sizes_table(page, lang):
+    """Every step (and cuBLAS) at every shape measured: square sizes in order, then the rest."""
+    rows, path = load(PRIMARY, None)
+    if not rows:
+        return None
+    shape = lambda r: (int(r["M"]), int(r["N"]), int(r["K"]))
+    shapes = sorted({shape(r) for r in rows if shape(r) != (SIZE - 1,) * 3},
+                    key=lambda s: (s[0] != s[1] or s[1] != s[2], s))
+    cells = {(r["step"], shape(r)): r for r in rows}
+    steps = sorted({r["step"] for r in rows})
+    t = TEXT[lang]
+    lines = [t["sizes_cell"], "", t["sizes_head"] + "".join(f" {m} × {n} × {k} |" for m, n, k in shapes),
+             "|:--|" + "--:|" * len(shapes)]
+    for step in steps:
+        line = f"| {step[4:]} {cells[(step, shapes[0])]['title'] if (step, shapes[0]) in cells else ''} |"
+        for sh in shapes:
+            r = cells.get((step, sh))
+            line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)}) |" if r else " – |"
+        lines.append(line)
+    # cuBLAS: its median over the steps' runs at each shape (each step's run times it again)
+    line = "| cuBLAS |"
+    for sh in shapes:
+        vals = sorted(float(cells[(st, sh)]["cublas_gflops"]) for st in steps if (st, sh) in cells)
+        line += f" {fmt(vals[len(vals) // 2])} |" if vals else " – |"
+    lines.append(line)
+    r = cells.get((steps[-1], (SIZE,) * 3), rows[0])
+    lines += ["", t["sizes_source"].format(reps=r["reps"], gpu=r["gpu"], driver=r["driver"], cublas=r["cublas"],
+                                           date=r["date"][:10], commit=r["commit"], file=path.name,
+                                           rel=link_from(page, path))]
     return lines
 
 
@@ -179,6 +223,9 @@ def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
     if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass"):
         return embedded(kind, page, lang)
+    if kind == "sizes":
+        table = sizes_table(page, lang)
+        return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
     if kind.startswith("edge "):
         table = edge_table(kind.split()[1][4:], page, lang)
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"

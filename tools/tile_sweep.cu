@@ -1,6 +1,7 @@
-// make tiles: steps 03-06 at other tile sizes than the ones they ship with, timed at 4096^3
-// against cuBLAS in the same run, with each instance's registers, local memory (spills),
-// occupancy and verification. The step READMEs show these lines, to explain why each step
+// make tiles: steps 03-07, 09 and 10 at other tile sizes than the ones they ship with (step
+// 08 has its own, larger search: make tune STEP=08), timed at 4096^3 against cuBLAS in the
+// same run, with each instance's registers, local memory (spills), occupancy and
+// verification. Arguments name the steps to run ("09 10"); none: all of them. The step READMEs show these lines, to explain why each step
 // uses its configuration and what a larger thread tile costs in registers.
 // The configuration a step ships with is marked '*'.
 #include <cstdio>
@@ -17,6 +18,9 @@
 #include "steps/04_1d_blocktiling/kernel.cuh"
 #include "steps/05_2d_blocktiling/kernel.cuh"
 #include "steps/06_vectorized/kernel.cuh"
+#include "steps/07_bank_conflicts/kernel.cuh"
+#include "steps/09_warptiling/kernel.cuh"
+#include "steps/10_double_buffer/kernel.cuh"
 
 namespace {
 
@@ -33,10 +37,14 @@ double gflops(const Problem& p, double ms) { return 2.0 * p.M * p.N * double(p.K
 
 /// Times one kernel instance launched on a (BM, BN) grid of `threads`-thread blocks.
 void measure(Problem& p, const char* step, const std::string& tiles, bool shipped, KernelFn kernel,
-             int BM, int BN, int threads) {
+             int BM, int BN, int threads, int smem = 0) {
     const dim3 grid(sgemm::ceil_div(p.N, BN), sgemm::ceil_div(p.M, BM));
+    if (smem > 0) {  // dynamic shared memory beyond 48 KB must be asked for
+        CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
+                                        cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    }
     auto launch = [&] {
-        kernel<<<grid, threads>>>(p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
+        kernel<<<grid, threads, smem>>>(p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
         CUDA_CHECK(cudaGetLastError());
     };
     CUDA_CHECK(cudaMemset(p.C.get(), 0xFF, p.C.bytes()));  // NaN: what is not written fails
@@ -50,8 +58,8 @@ void measure(Problem& p, const char* step, const std::string& tiles, bool shippe
     CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
     int blocks = 0;
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &blocks, reinterpret_cast<const void*>(kernel), threads, 0));
-    std::printf("%-7s %-22s %c %7d %5d %6zu %6d %6d %10.0f %6.1f  %s\n", step, tiles.c_str(),
+        &blocks, reinterpret_cast<const void*>(kernel), threads, smem));
+    std::printf("%-7s %-44s %c %7d %5d %6zu %6d %6d %10.0f %6.1f  %s\n", step, tiles.c_str(),
                 shipped ? '*' : ' ', threads, attr.numRegs, attr.localSizeBytes, blocks,
                 blocks * threads / 32, g, 100.0 * g / p.cublas_gflops, ok ? "pass" : "FAIL");
     std::fflush(stdout);
@@ -96,9 +104,48 @@ void sweep06(Problem& p) {
             step06::sgemm_vectorized<BM, BN, BK, TM, TN, kVector>, BM, BN, (BM / TM) * (BN / TN));
 }
 
+template <int BM, int BN, int BK, int TM, int TN>
+void sweep07(Problem& p) {
+    using C = step07::Config;
+    measure(p, "step07", tiles(BM, BN, BK, TM, TN),
+            BM == C::BM && BN == C::BN && BK == C::BK && TM == C::TM && TN == C::TN,
+            step07::sgemm_bank_conflicts<BM, BN, BK, TM, TN, true>, BM, BN, (BM / TM) * (BN / TN));
+}
+
+template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks>
+void sweep09(Problem& p) {
+    using C = step09::Config;
+    measure(p, "step09", tiles(BM, BN, BK, WM, WN, TM, TN, kMinBlocks),
+            BM == C::BM && BN == C::BN && BK == C::BK && WM == C::WM && WN == C::WN && TM == C::TM &&
+                TN == C::TN && kMinBlocks == C::kMinBlocks,
+            step09::sgemm_warptiling<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, true>, BM, BN,
+            (BM / WM) * (BN / WN) * 32);
+}
+
+template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks, int kStages, bool kAsync,
+          bool kAsyncA = false>
+void sweep10(Problem& p) {
+    using C = step10::Config;
+    // how the tiles travel: B by cp.async (the shipped way), A and B by cp.async, or all
+    // through registers (as on GPUs before sm_80)
+    const char* copy = kAsync ? (kAsyncA ? " async A+B" : " async B") : " registers";
+    measure(p, "step10", tiles(BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages) + copy,
+            BM == C::BM && BN == C::BN && BK == C::BK && WM == C::WM && WN == C::WN && TM == C::TM &&
+                TN == C::TN && kMinBlocks == C::kMinBlocks && kStages == C::kStages && kAsync && !kAsyncA,
+            step10::sgemm_double_buffer<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, true, kAsync, kAsyncA>,
+            BM, BN, (BM / WM) * (BN / WN) * 32, kStages * (BK * BM + 32 + BK * BN) * 4);
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    // optional arguments: the steps to sweep ("07 09"); all of them without
+    auto wanted = [&](const char* step) {
+        if (argc < 2) return true;
+        for (int i = 1; i < argc; ++i)
+            if (std::string(argv[i]) == step) return true;
+        return false;
+    };
     Problem p{4096, 4096, 4096, sgemm::DeviceBuffer<float>(size_t(4096) * 4096),
               sgemm::DeviceBuffer<float>(size_t(4096) * 4096),
               sgemm::DeviceBuffer<float>(size_t(4096) * 4096), {}, 0};
@@ -114,31 +161,70 @@ int main() {
 
     std::printf("# M = N = K = %d, median of 20 runs after 3 warm-up; cuBLAS %.0f GFLOP/s in the same run\n",
                 p.M, p.cublas_gflops);
-    std::printf("# tiles: <BM, BN, BK> (03), <BM, BN, BK, TM> (04), <BM, BN, BK, TM, TN> (05, 06); "
+    std::printf("# tiles: <BM, BN, BK> (03), <BM, BN, BK, TM> (04), <BM, BN, BK, TM, TN> (05-07), "
+                "<BM, BN, BK, WM, WN, TM, TN, kMinBlocks> (09), the same and kStages (10); "
                 "* = the configuration the step ships with\n");
-    std::printf("%-7s %-22s %c %7s %5s %6s %6s %6s %10s %6s  %s\n", "step", "tiles", ' ', "threads",
+    std::printf("%-7s %-44s %c %7s %5s %6s %6s %6s %10s %6s  %s\n", "step", "tiles", ' ', "threads",
                 "regs", "local", "blk/SM", "warps", "GFLOP/s", "%cuBLAS", "verified");
-    // 03: the depth of the tiles, i.e. how many FMAs each pair of barriers pays for
-    sweep03<32, 32, 32>(p);
-    sweep03<32, 32, 64>(p);
-    sweep03<32, 32, 128>(p);
-    // 04: TM, the rows each thread computes, at a 64 x 64 tile; then the shipped tile
-    sweep04<64, 64, 16, 4>(p);
-    sweep04<64, 64, 16, 8>(p);
-    sweep04<64, 64, 16, 16>(p);
-    sweep04<64, 64, 16, 32>(p);
-    sweep04<128, 64, 16, 16>(p);
-    // 05: TM x TN at a 128 x 128 tile, up to a thread tile too large for the registers
-    sweep05<128, 128, 32, 4, 4>(p);
-    sweep05<128, 128, 32, 8, 4>(p);
-    sweep05<128, 128, 32, 8, 8>(p);
-    sweep05<128, 128, 32, 16, 8>(p);
-    sweep05<64, 128, 32, 8, 8>(p);
-    // 06: the shipped tile with and without 16-byte accesses, and its neighbours
-    sweep06<64, 128, 32, 8, 8, true>(p);
-    sweep06<64, 128, 32, 8, 8, false>(p);
-    sweep06<64, 128, 16, 8, 8, true>(p);
-    sweep06<128, 128, 32, 8, 8, true>(p);
-    sweep06<128, 128, 16, 8, 4, true>(p);
+    if (wanted("03")) {
+        // 03: the depth of the tiles, i.e. how many FMAs each pair of barriers pays for
+        sweep03<32, 32, 32>(p);
+        sweep03<32, 32, 64>(p);
+        sweep03<32, 32, 128>(p);
+    }
+    if (wanted("04")) {
+        // 04: TM, the rows each thread computes, at a 64 x 64 tile; then the shipped tile
+        sweep04<64, 64, 16, 4>(p);
+        sweep04<64, 64, 16, 8>(p);
+        sweep04<64, 64, 16, 16>(p);
+        sweep04<64, 64, 16, 32>(p);
+        sweep04<128, 64, 16, 16>(p);
+    }
+    if (wanted("05")) {
+        // 05: TM x TN at a 128 x 128 tile, up to a thread tile too large for the registers
+        sweep05<128, 128, 32, 4, 4>(p);
+        sweep05<128, 128, 32, 8, 4>(p);
+        sweep05<128, 128, 32, 8, 8>(p);
+        sweep05<128, 128, 32, 16, 8>(p);
+        sweep05<64, 128, 32, 8, 8>(p);
+    }
+    if (wanted("06")) {
+        // 06: the shipped tile with and without 16-byte accesses, and its neighbours
+        sweep06<64, 128, 32, 8, 8, true>(p);
+        sweep06<64, 128, 32, 8, 8, false>(p);
+        sweep06<64, 128, 16, 8, 8, true>(p);
+        sweep06<128, 128, 32, 8, 8, true>(p);
+        sweep06<128, 128, 16, 8, 4, true>(p);
+    }
+    if (wanted("07")) {
+        // 07: the shipped tile (step 06's) and larger ones, now without bank conflicts
+        sweep07<64, 128, 32, 8, 8>(p);
+        sweep07<64, 128, 16, 8, 8>(p);
+        sweep07<128, 128, 8, 8, 8>(p);
+        sweep07<128, 128, 32, 8, 8>(p);
+    }
+    if (wanted("09")) {
+        // 09: the depth and the warp tile's shape; the step-08 tile with warps; and the
+        // registers: without a second block (kMinBlocks = 1), and forced to three (spills)
+        sweep09<128, 128, 32, 64, 32, 8, 8, 2>(p);
+        sweep09<128, 128, 16, 64, 32, 8, 8, 2>(p);
+        sweep09<128, 128, 32, 32, 64, 8, 8, 2>(p);
+        sweep09<64, 256, 32, 32, 64, 8, 8, 2>(p);
+        sweep09<128, 128, 32, 64, 32, 8, 8, 1>(p);
+        sweep09<128, 128, 16, 64, 32, 8, 8, 3>(p);
+        sweep09<128, 256, 16, 64, 64, 8, 16, 1>(p);
+    }
+    if (wanted("10")) {
+        // 10: stages; how A and B travel; step 09's tile with a pipeline; another large tile
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 4, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, true, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, false>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, false>(p);
+        sweep10<128, 128, 32, 64, 32, 8, 8, 2, 2, true>(p);
+        sweep10<128, 128, 32, 64, 32, 8, 8, 2, 3, true>(p);
+        sweep10<256, 128, 32, 64, 64, 16, 8, 1, 3, true>(p);
+    }
     return 0;
 }

@@ -1,0 +1,383 @@
+/**
+@file
+@brief Step 10, double buffering: the copies of the next K-tiles run while the current one
+is computed, in a pipeline of kStages shared-memory buffers, with cp.async on sm_80 and newer.
+
+The idea: in step 09 a block copies a K-tile, waits at a barrier, computes, and waits again;
+while it copies it does no math, and only the other block on the SM hides that. Here shared
+memory holds kStages K-tiles: tile t + kStages - 1 is on its way while tile t is computed,
+and one barrier per tile is enough. B travels by cp.async (global to shared memory without
+registers) on GPUs that have it. A cannot, since it is transposed on the way, and cp.async
+copies bytes where they are: its next tile is loaded into registers before the math and
+stored, transposed, after it. GPUs before sm_80 copy B that way too.
+
+With the copies hidden, one block per SM no longer leaves the SM idle at every barrier, so
+this step also takes the larger tile that one block per SM allows: 128 x 256, 8 x 16 per
+thread (TN = 16 columns as four 4-wide pieces).
+
+@verbatim
+  kStages = 3, one block over time (tiles t = 0, 1, 2, ... of K; stage = t % 3):
+
+     prologue  | iteration 0         | iteration 1         | iteration 2         | ...
+     tiles 0,1 | wait for 0, barrier | wait for 1, barrier | wait for 2, barrier |
+     set off   | set off 2 -> stage 2| set off 3 -> stage 0| set off 4 -> stage 1|
+               | math on stage 0     | math on stage 1     | math on stage 2     |
+               | A of 2 -> stage 2   | A of 3 -> stage 0   | A of 4 -> stage 1   |
+
+  The stage that tile t + 2 fills held tile t - 1: the barrier at the top of iteration t
+  proves every warp has finished its math on it. Past the last tile the commit groups are
+  empty, so "wait until at most kStages - 2 groups are pending" stays right for any number
+  of K-tiles, 1 included.
+@endverbatim
+
+Template parameters: BM, BN - rows and columns of the block's tile of C; BK - the depth
+of the shared-memory tiles; WM, WN - rows and columns of a warp's tile of C (the block has
+(BM / WM) * (BN / WN) warps); TM, TN - rows and columns of C per thread, in 4 x 4 pieces
+(a warp's threads form a (WM / TM) x (WN / TN) grid, 32 in all); kStages - K-tiles in shared
+memory at once (2 is double buffering); kMinBlocks - blocks per SM that __launch_bounds__
+must leave registers for; kAsync - copy B with cp.async where the GPU has it; kAsyncA - copy A
+with cp.async too, one float at a time (slower; kept for the comparison in `make tiles`);
+kVector - use 16-byte global loads and stores (as in step 06, the launcher picks it when
+every row of A, B and C is 16-byte aligned).
+
+Preconditions: A (M x K), B (K x N) and C (M x N) are row-major and contiguous; M, N >= 1,
+K >= 0. When beta == 0, C is only written, never read (it may hold NaN).
+
+Build and run:  make step10 && ./step10 4096
+*/
+#pragma once
+
+#include "cuda_check.cuh"
+#include "launch.cuh"
+
+#include <cstdint>
+
+namespace step10 {
+
+/// The four floats p[0..3], of which only the first `n` exist (n <= 0: none); the others
+/// read as 0. kVector: one 16-byte load, for p 16-byte aligned and n either <= 0 or >= 4.
+template <bool kVector>
+__device__ __forceinline__ float4 load4(const float* p, int n) {
+    if (kVector) return n >= 4 ? *reinterpret_cast<const float4*>(p) : make_float4(0.f, 0.f, 0.f, 0.f);
+    return make_float4(n > 0 ? p[0] : 0.0f, n > 1 ? p[1] : 0.0f, n > 2 ? p[2] : 0.0f,
+                       n > 3 ? p[3] : 0.0f);
+}
+
+/// p[j] = alpha * v[j] + beta * p[j] for the first `n` of the four floats at p (beta == 0:
+/// p is not read). kVector: one 16-byte load and store, for p 16-byte aligned and n >= 4.
+template <bool kVector>
+__device__ __forceinline__ void store4(float* p, int n, float4 v, float alpha, float beta) {
+    if (kVector) {
+        float4 c = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
+        if (beta != 0.0f) {
+            const float4 old = *reinterpret_cast<const float4*>(p);
+            c = make_float4(c.x + beta * old.x, c.y + beta * old.y, c.z + beta * old.z, c.w + beta * old.w);
+        }
+        *reinterpret_cast<float4*>(p) = c;
+        return;
+    }
+    auto put = [&](int j, float x) {  // one float, written only if it exists
+        if (j < n) p[j] = (beta == 0.0f) ? alpha * x : alpha * x + beta * p[j];
+    };
+    put(0, v.x), put(1, v.y), put(2, v.z), put(3, v.w);
+}
+
+/// Where element (k, m) of the transposed (BK, BM) A tile lives in As: row k starts at
+/// k * BM, plus kPad floats of padding after every four rows. A warp stores to the rows
+/// k = 4 w + j of its BK / 4 copy threads w at once; the padding shifts each group of four
+/// rows by kPad = 128 / BK floats (the number of rows of A a warp copies at once), so the
+/// warp's 32 floats land in 32 different banks. kPad is a multiple of 4: float4s stay
+/// 16-byte aligned.
+template <int BM, int BK>
+__device__ __forceinline__ int a_index(int k, int m) {
+    constexpr int kPad = 128 / BK;
+    return k * BM + k / 4 * kPad + m;
+}
+
+/// Writes the float4 `a`, columns k..k+3 of row m of the A tile, to As (k..k+3, m),
+/// transposed.
+template <int BM, int BK>
+__device__ __forceinline__ void store_transposed(float* As, int m, int k, float4 a) {
+    As[a_index<BM, BK>(k, m)] = a.x, As[a_index<BM, BK>(k + 1, m)] = a.y;
+    As[a_index<BM, BK>(k + 2, m)] = a.z, As[a_index<BM, BK>(k + 3, m)] = a.w;
+}
+
+/// True where this code is compiled for a GPU with cp.async (sm_80 and newer), and on the host.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+inline constexpr bool kHaveCpAsync = false;
+#else
+inline constexpr bool kHaveCpAsync = true;
+#endif
+
+/// Starts an asynchronous copy of `bytes` (16, or 0: write zeros) from global `src` to shared
+/// `dst` (both 16-byte aligned), without passing through registers.
+__device__ __forceinline__ void cp_async16(float* dst, const float* src, int bytes) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(
+                     static_cast<unsigned>(__cvta_generic_to_shared(dst))),
+                 "l"(src), "r"(bytes));
+#endif
+}
+
+/// The same for one float (`bytes` 4, or 0: write a zero).
+__device__ __forceinline__ void cp_async4(float* dst, const float* src, int bytes) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(
+                     static_cast<unsigned>(__cvta_generic_to_shared(dst))),
+                 "l"(src), "r"(bytes));
+#endif
+}
+
+/// Closes the group of copies this thread started since the last call.
+__device__ __forceinline__ void cp_async_commit() {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+
+/// Waits until at most `kPending` of this thread's groups are still in flight.
+template <int kPending>
+__device__ __forceinline__ void cp_async_wait() {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(kPending));
+#endif
+}
+
+/// C = alpha * A * B + beta * C as in step 09, with the copies of K-tile t + kStages - 1
+/// in flight while K-tile t is computed; see the file comment.
+template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks, int kStages,
+          bool kVector, bool kAsync, bool kAsyncA = false>
+__global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, kMinBlocks)
+sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ A,
+                    const float* __restrict__ B, float beta, float* __restrict__ C) {
+    constexpr int kThreads = (BM / WM) * (BN / WN) * 32;
+    constexpr int kLanesN = WN / TN;  // a warp's threads: (32 / kLanesN) rows of kLanesN
+    static_assert((WM / TM) * kLanesN == 32, "a warp's threads must tile its warp tile");
+    // B goes by cp.async where the GPU has it; A only if kAsyncA, one float per cp.async,
+    // since cp.async cannot transpose (measured slower: see the README). The rest goes
+    // through registers.
+    constexpr bool kCpAsync = kAsync && kHaveCpAsync;
+    constexpr bool kCpAsyncA = kCpAsync && kAsyncA;
+    static_assert(kStages >= 2, "a pipeline needs at least two stages");
+    // kStages stages, each a (BM, BK) tile of A, transposed and padded, and a (BK, BN) tile of B
+    constexpr int kSizeA = BK * BM + 32, kSizeB = BK * BN;  // floats
+    extern __shared__ float4 smem4[];
+    float* const smem = reinterpret_cast<float*>(smem4);
+    auto As = [&](int s) { return smem + s * (kSizeA + kSizeB); };           // stage s of A
+    auto Bs = [&](int s) { return smem + s * (kSizeA + kSizeB) + kSizeA; };  // and of B
+
+    const int m0 = blockIdx.y * BM;  // first row of this block's tile of C
+    const int n0 = blockIdx.x * BN;  // first column
+    // This thread's TM x TN elements: 4 x 4 pieces at rows row + {0, kStepM, ..} and columns
+    // col + {0, kStepN, ..}, inside the warp's tile, whose first element is (warp_m, warp_n).
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const int warp_m = warp / (BN / WN) * WM, warp_n = warp % (BN / WN) * WN;
+    const int row = warp_m + lane / kLanesN * 4;
+    const int col = warp_n + lane % kLanesN * 4;
+    constexpr int kStepM = WM / (TM / 4), kStepN = WN / (TN / 4);
+    // A block whose tile lies wholly inside C copies full tiles without bounds checks
+    // (except for a last, partial K-tile); only blocks on the bottom/right edge check.
+    const bool inside = m0 + BM <= M && n0 + BN <= N;
+
+    // This thread's part of every copy: the float4 at column a_col of rows a_row,
+    // a_row + kStrideA, ... of the A tile, and likewise for B. Consecutive threads copy
+    // consecutive float4s of a row of the tile (coalesced); the offsets stay the same for
+    // every K-tile.
+    constexpr int kStrideA = kThreads / (BK / 4), kStrideB = kThreads / (BN / 4);
+    static_assert(BM % 32 == 0 && BK <= 32,
+                  "the padding of As assumes whole banks per row and at least 4 rows per warp copy");
+    static_assert(kThreads % (BK / 4) == 0 && BM % kStrideA == 0 && kThreads % (BN / 4) == 0 &&
+                      BK % kStrideB == 0, "the threads copy each tile in whole passes");
+    const int a_row = threadIdx.x / (BK / 4), a_col = threadIdx.x % (BK / 4) * 4;
+    const int b_row = threadIdx.x / (BN / 4), b_col = threadIdx.x % (BN / 4) * 4;
+    A += static_cast<size_t>(m0) * K;  // (BM, K) rows of A this block reads
+    B += n0;                           // (K, BN) columns of B
+
+    // What does not go by cp.async goes through these registers: fetch() loads K-tile t into
+    // them, and deposit() stores them to shared memory after the math of the current tile.
+    float4 a_regs[BM / kStrideA], b_regs[BK / kStrideB];
+    // Starts the copy of K-tile t to stage s. What lies outside A or B reads as 0.
+    auto fetch = [&](int t, int s) {
+        const int k0 = t * BK;
+        const bool full = inside && k0 + BK <= K;  // no checks needed
+        const float* a = A + k0;                    // (BM, BK) tile of A
+        const float* b = B + static_cast<size_t>(k0) * N;  // (BK, BN) tile of B
+        for (int r = 0; r < BM; r += kStrideA) {
+            const float* p = a + static_cast<size_t>(a_row + r) * K + a_col;
+            const int n = full ? 4 : (m0 + a_row + r < M ? K - (k0 + a_col) : 0);
+            if constexpr (kCpAsyncA) {  // four floats, each to its place in the transposed As
+                for (int j = 0; j < 4; ++j)
+                    cp_async4(As(s) + a_index<BM, BK>(a_col + j, a_row + r), j < n ? p + j : A,
+                              j < n ? 4 : 0);
+            } else {
+                a_regs[r / kStrideA] = load4<kVector>(p, n);
+            }
+        }
+        for (int r = 0; r < BK; r += kStrideB) {
+            const float* p = b + static_cast<size_t>(b_row + r) * N + b_col;
+            const int n = full ? 4 : (k0 + b_row + r < K ? N - (n0 + b_col) : 0);
+            float* dst = Bs(s) + (b_row + r) * BN + b_col;
+            if constexpr (kCpAsync && kVector) {  // n <= 0 or n >= 4 when N % 4 == 0
+                cp_async16(dst, n >= 4 ? p : B, n >= 4 ? 16 : 0);
+            } else if constexpr (kCpAsync) {
+                for (int j = 0; j < 4; ++j) cp_async4(dst + j, j < n ? p + j : B, j < n ? 4 : 0);
+            } else {
+                b_regs[r / kStrideB] = load4<kVector>(p, n);
+            }
+        }
+    };
+    // Stores the registers fetch() filled to stage s (nothing to do for what cp.async copies).
+    auto deposit = [&](int s) {
+        if constexpr (!kCpAsyncA) {
+            for (int r = 0; r < BM; r += kStrideA)
+                store_transposed<BM, BK>(As(s), a_row + r, a_col, a_regs[r / kStrideA]);
+        }
+        if constexpr (!kCpAsync) {
+            for (int r = 0; r < BK; r += kStrideB)
+                *reinterpret_cast<float4*>(Bs(s) + (b_row + r) * BN + b_col) = b_regs[r / kStrideB];
+        }
+    };
+
+    const int tiles = (K + BK - 1) / BK;  // K-tiles, the last one possibly partial
+    // Prologue: the first kStages - 1 K-tiles start on their way, one commit group each
+    // (empty ones past the last tile, so that the wait below always counts the same).
+    for (int t = 0; t < kStages - 1; ++t) {
+        if (t < tiles) fetch(t, t), deposit(t);
+        if constexpr (kCpAsync) cp_async_commit();
+    }
+    float acc[TM][TN] = {};
+    for (int t = 0; t < tiles; ++t) {
+        if constexpr (kCpAsync) cp_async_wait<kStages - 2>();  // my copies of tile t are in
+        // One barrier per K-tile: every thread's part of tile t is in shared memory, and
+        // every thread has finished the math on tile t - 1, whose stage is refilled next.
+        __syncthreads();
+        const int next = t + kStages - 1;  // the tile that goes where tile t - 1 was
+        if (next < tiles) fetch(next, next % kStages);
+        if constexpr (kCpAsync) cp_async_commit();
+        const float* as = As(t % kStages);
+        const float* bs = Bs(t % kStages);
+
+#pragma unroll  // straight-line code: loads for step k + 1 can go out while step k's FMAs run
+        for (int k = 0; k < BK; ++k) {
+            float a[TM], b[TN];  // register fragments, 4 floats per load: LDS.128
+            for (int i = 0; i < TM; i += 4) {  // piece i / 4 of the thread's rows
+                const float4 v =
+                    *reinterpret_cast<const float4*>(&as[a_index<BM, BK>(k, row + i / 4 * kStepM)]);
+                a[i] = v.x, a[i + 1] = v.y, a[i + 2] = v.z, a[i + 3] = v.w;
+            }
+            for (int j = 0; j < TN; j += 4) {  // piece j / 4 of the thread's columns
+                const float4 v = *reinterpret_cast<const float4*>(&bs[k * BN + col + j / 4 * kStepN]);
+                b[j] = v.x, b[j + 1] = v.y, b[j + 2] = v.z, b[j + 3] = v.w;
+            }
+            for (int i = 0; i < TM; ++i) {
+                for (int j = 0; j < TN; ++j) {
+                    acc[i][j] += a[i] * b[j];  // outer product: TM * TN FMAs from TM + TN loads
+                }
+            }
+        }
+        // The registers of tile `next` go to its stage now, after the math: their global
+        // loads had the whole of tile t's math to arrive.
+        if (next < tiles) deposit(next % kStages);
+    }
+
+#pragma unroll  // acc stays in registers only if every index is a constant
+    for (int i = 0; i < TM; ++i) {
+        const int m = m0 + row + i / 4 * kStepM + i % 4;  // the row of acc[i]
+        if (!inside && m >= M) break;  // rows only grow with i: the next ones are outside too
+        for (int j = 0; j < TN; j += 4) {
+            const int n = n0 + col + j / 4 * kStepN;  // first column of this float4
+            if (!inside && n >= N) break;
+            float* c = C + static_cast<size_t>(m) * N + n;
+            store4<kVector>(c, N - n,  // beta == 0: C is not read
+                            make_float4(acc[i][j], acc[i][j + 1], acc[i][j + 2], acc[i][j + 3]),
+                            alpha, beta);
+        }
+    }
+}
+
+/// The one configuration this step is launched with.
+struct Config {
+    static constexpr int BM = 128;        ///< rows of C per block
+    static constexpr int BN = 256;        ///< columns of C per block
+    static constexpr int BK = 32;         ///< depth of the A and B tiles in shared memory
+    static constexpr int WM = 64;         ///< rows of C per warp
+    static constexpr int WN = 64;         ///< columns of C per warp
+    static constexpr int TM = 8;          ///< rows of C per thread
+    static constexpr int TN = 16;         ///< columns of C per thread
+    static constexpr int kMinBlocks = 1;  ///< blocks per SM the registers must allow
+    static constexpr int kStages = 3;     ///< K-tiles in shared memory at once
+    static constexpr int kThreads = (BM / WM) * (BN / WN) * 32;  ///< threads per block
+    /// dynamic shared memory per block: kStages x (padded A tile + B tile)
+    static constexpr int kSmemBytes = kStages * (BK * BM + 32 + BK * BN) * int(sizeof(float));
+};
+static_assert(Config::BM % Config::WM == 0 && Config::BN % Config::WN == 0,
+              "the warp tiles must tile the block tile");
+static_assert((Config::WM / Config::TM) * (Config::WN / Config::TN) == 32,
+              "the TM x TN tiles of a warp's 32 threads must tile the warp tile");
+static_assert(Config::TM % 4 == 0 && Config::TN % 4 == 0 && Config::BK % 4 == 0,
+              "fragments and tile rows are moved as float4s");
+static_assert(Config::kThreads <= 1024, "a block holds at most 1024 threads");
+static_assert(Config::kSmemBytes <= 227 * 1024,
+              "a block may use at most 227 KB of shared memory (sm_90)");
+
+/// Instantiates the kernel with the shipped configuration.
+template <bool kVector, bool kAsync>
+inline constexpr auto kernel_for =
+    sgemm_double_buffer<Config::BM, Config::BN, Config::BK, Config::WM, Config::WN, Config::TM,
+                        Config::TN, Config::kMinBlocks, Config::kStages, kVector, kAsync>;
+/// The kernel launch() runs when every row of A, B and C is 16-byte aligned (4096^3, say);
+/// the harness reads its registers and occupancy. Its copies are cp.async on sm_80 and newer.
+inline constexpr auto kernel = kernel_for<true, true>;
+/// The scalar fallback launch() runs otherwise: the same kernel, one float per global access.
+inline constexpr auto kernel_scalar = kernel_for<false, true>;
+
+/// How a K-tile travels from global to shared memory.
+enum class Copy {
+    kAsync,      ///< B by cp.async where the GPU has it (sm_80+), the rest through registers
+    kRegisters,  ///< all through registers (what GPUs before sm_80 run; for the tests)
+};
+
+/// True if `p` lies on a 16-byte boundary, as a float4 access needs.
+inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+/// Lets kernel `k` use Config::kSmemBytes of dynamic shared memory: more than 48 KB needs
+/// asking. Asked before every launch, because the answer belongs to the copy of the kernel
+/// in one compiled file, and a program built from several files (the tests) has several.
+inline void allow_shared_memory(const void* k) {
+    CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes));
+}
+
+/// Grid, block and shared memory for a slab of `rows` rows of an N-column C.
+inline sgemm::LaunchGeometry geometry(int rows, int N) {
+    allow_shared_memory(reinterpret_cast<const void*>(kernel));  // for the occupancy report
+    return {dim3(sgemm::ceil_div(N, Config::BN), sgemm::ceil_div(rows, Config::BM)),
+            dim3(Config::kThreads), Config::kSmemBytes};
+}
+
+/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
+/// copying K-tiles as `copy` says.
+inline void launch_with(Copy copy, int M, int N, int K, float alpha, const float* A,
+                        const float* B, float beta, float* C, cudaStream_t stream) {
+    if (M <= 0 || N <= 0) return;  // empty C: touch nothing
+    sgemm::for_each_row_slab<Config::BM>(M, [&](size_t m0, int rows) {
+        const sgemm::LaunchGeometry g = geometry(rows, N);
+        // float4 accesses need every row of A, B and C to start on a 16-byte boundary.
+        const bool vector = K % 4 == 0 && N % 4 == 0 && aligned16(A + m0 * K) && aligned16(B) &&
+                            aligned16(C + m0 * N);
+        const bool async = copy == Copy::kAsync;
+        const auto k = vector ? (async ? kernel_for<true, true> : kernel_for<true, false>)
+                              : (async ? kernel_for<false, true> : kernel_for<false, false>);
+        allow_shared_memory(reinterpret_cast<const void*>(k));
+        k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, alpha, A + m0 * K, B, beta,
+                                                     C + m0 * N);
+        CUDA_CHECK(cudaGetLastError());
+    });
+}
+
+/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`.
+inline void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
+                   float* C, cudaStream_t stream) {
+    launch_with(Copy::kAsync, M, N, K, alpha, A, B, beta, C, stream);
+}
+
+}  // namespace step10

@@ -1,0 +1,237 @@
+#!/usr/bin/env python3
+"""make tune STEP=08: search step 08's tile sizes on the GPU at hand.
+
+Every candidate (BM, BN, BK, TM, TN) that step 08's kernel accepts is compiled as its own
+small program (tools/tune_step08.cu, in parallel), then run one at a time at SIZE^3 against
+cuBLAS. A candidate is rejected if ptxas reports register spills, if it fails verification,
+or if it does not run. The fastest of the rest is written to
+steps/08_autotuning/tuned/<arch>.cuh, which step 08 includes when built for that
+architecture, and the whole table to docs/results/tune_<arch>.txt.
+
+    python3 tools/tune.py [--arch sm_90] [--size 4096] [--jobs N] [--list]
+"""
+import argparse
+import concurrent.futures
+import datetime
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED_LIMIT = 48 * 1024  # bytes of static shared memory per block
+
+
+def candidates():
+    """Every tile configuration step 08's static_asserts accept, in a range worth timing."""
+    out = []
+    for BM in (64, 128, 256):
+        for BN in (64, 128, 256):
+            for BK in (8, 16, 32):
+                for TM in (4, 8, 16):
+                    for TN in (4, 8, 16):
+                        if BM % TM or BN % TN:
+                            continue
+                        threads = (BM // TM) * (BN // TN)
+                        # 32 to 128 accumulators per thread, and one thread tile (16 x 16)
+                        # that cannot fit the 255 registers a thread may have: the spill case
+                        spill_case = (BM, BN, BK, TM, TN) == (128, 128, 16, 16, 16)
+                        if not 64 <= threads <= 512 or not (32 <= TM * TN <= 128 or spill_case):
+                            continue
+                        if BM % 32 or BK > 32:  # the padding of As
+                            continue
+                        rows_a, rows_b = threads // (BK // 4), threads // (BN // 4)  # copy passes
+                        if threads % (BK // 4) or rows_a == 0 or BM % rows_a:
+                            continue
+                        if threads % (BN // 4) or rows_b == 0 or BK % rows_b:
+                            continue
+                        if (BM + BN) * BK * 4 + 128 > SHARED_LIMIT:
+                            continue
+                        out.append((BM, BN, BK, TM, TN))
+    return out
+
+
+def name(c):
+    return "<%d, %d, %d, %d, %d>" % c
+
+
+def compile_one(c, arch, outdir, nvcc):
+    """Builds one candidate; returns (binary or None, spill bytes, compiler message)."""
+    tag = "%d_%d_%d_%d_%d" % c
+    binary = os.path.join(outdir, "cand_" + tag)
+    defs = ["-DTUNE_%s=%d" % (k, v) for k, v in zip(("BM", "BN", "BK", "TM", "TN"), c)]
+    cmd = [nvcc, "-std=c++17", "-O3", "-arch=" + arch, "-I" + ROOT, "-I" + os.path.join(ROOT, "common"),
+           "--resource-usage", *defs, os.path.join(ROOT, "tools", "tune_step08.cu"),
+           os.path.join(ROOT, "build", arch, "libsgemm_common.a"), "-lcublas", "-o", binary]
+    tuned = os.path.join(ROOT, "steps", "08_autotuning", "tuned", arch + ".cuh")
+    if os.path.exists(tuned):  # as the Makefile does; the candidate's own sizes are explicit anyway
+        cmd.insert(1, '-DSTEP08_TUNED="tuned/%s.cuh"' % arch)
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, 0, p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "compile failed"
+    spills = 0
+    lines = p.stderr.splitlines()
+    for i, line in enumerate(lines):  # the kernel's "Function properties" block
+        if "Function properties" in line and "sgemm_autotunedILi%dELi%dELi%dELi%dELi%dELb1E" % c in line:
+            for follow in lines[i + 1:i + 4]:
+                m = re.search(r"(\d+) bytes spill stores", follow)
+                if m:
+                    spills = int(m.group(1))
+    return binary, spills, ""
+
+
+def run_one(binary, size):
+    p = subprocess.run([binary, str(size)], capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        return None, (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1]
+    fields = dict(kv.split("=", 1) for kv in p.stdout.split())
+    return fields, ""
+
+
+def git_commit():
+    if os.environ.get("SGEMM_COMMIT"):
+        return os.environ["SGEMM_COMMIT"]
+    try:
+        return subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def gpu_name():
+    try:
+        return subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
+                              capture_output=True, text=True, check=True).stdout.splitlines()[0].strip()
+    except (OSError, subprocess.CalledProcessError, IndexError):
+        return "unknown GPU"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--arch", default=None, help="nvcc target, default: this machine's GPU")
+    ap.add_argument("--size", type=int, default=4096, help="M = N = K of the timed problem")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compiles")
+    ap.add_argument("--nvcc", default=os.environ.get("NVCC", "nvcc"))
+    ap.add_argument("--list", action="store_true", help="print the candidates and stop")
+    args = ap.parse_args()
+    arch = args.arch or subprocess.run(["sh", os.path.join(ROOT, "tools", "detect_arch.sh")],
+                                       capture_output=True, text=True).stdout.strip()
+    cands = candidates()
+    if args.list:
+        for c in cands:
+            print(name(c))
+        print("%d candidates" % len(cands))
+        return 0
+    if not os.path.exists(os.path.join(ROOT, "build", arch, "libsgemm_common.a")):
+        print("tune: build/%s/libsgemm_common.a is missing; run make first" % arch, file=sys.stderr)
+        return 2
+
+    outdir = os.path.join(ROOT, "build", arch, "tune")
+    os.makedirs(outdir, exist_ok=True)
+    start = time.time()
+    print("tune: %d candidates for step 08 on %s (%s), compiling with %d jobs" % (len(cands), gpu_name(), arch, args.jobs),
+          flush=True)
+    built = {}
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {pool.submit(compile_one, c, arch, outdir, args.nvcc): c for c in cands}
+        for i, f in enumerate(concurrent.futures.as_completed(futures), 1):
+            built[futures[f]] = f.result()
+            if i % 10 == 0 or i == len(cands):
+                print("tune: compiled %d/%d (%.0f s)" % (i, len(cands), time.time() - start), flush=True)
+
+    rows = []
+    for i, c in enumerate(cands, 1):
+        binary, spills, msg = built[c]
+        row = {"c": c, "spills": spills, "threads": (c[0] // c[3]) * (c[1] // c[4])}
+        if binary is None:
+            row.update(verdict="rejected: does not compile (%s)" % msg)
+        else:
+            fields, msg = run_one(binary, args.size)
+            if fields is None:
+                row.update(verdict="rejected: did not run (%s)" % msg)
+            else:
+                fields.pop("threads")
+                row.update(fields)
+                if spills > 0:
+                    row["verdict"] = "rejected: spills (%d B of spill stores)" % spills
+                elif int(fields["local"]) > 0:  # an array the compiler could not keep in registers
+                    row["verdict"] = "rejected: %s B of local memory" % fields["local"]
+                elif fields["verified"] != "pass":
+                    row["verdict"] = "rejected: wrong result"
+                else:
+                    row["verdict"] = "ok"
+        elapsed = time.time() - start
+        left = elapsed / i * (len(cands) - i) if i else 0
+        print("tune: [%3d/%d] %-22s %8s GFLOP/s  %s  (about %.0f s left)" % (
+            i, len(cands), name(c), row.get("gflops", "-"), row["verdict"], left), flush=True)
+        rows.append(row)
+
+    timed = [r for r in rows if "gflops" in r]
+    good = [r for r in timed if r["verdict"] == "ok"]
+    if not good:
+        print("tune: no candidate passed; nothing written", file=sys.stderr)
+        return 1
+    good.sort(key=lambda r: -float(r["gflops"]))
+    best = good[0]
+    best["verdict"] = "winner"
+    cublas = float(best["cublas"])
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    gpu, commit = gpu_name(), git_commit()
+
+    report = os.path.join(ROOT, "docs", "results", "tune_%s.txt" % arch)
+    os.makedirs(os.path.dirname(report), exist_ok=True)
+    timed.sort(key=lambda r: -float(r["gflops"]))
+    with open(report, "w") as f:
+        f.write("# make tune STEP=08 on %s (%s), %s, commit %s\n" % (gpu, arch, date, commit))
+        f.write("# %d candidates <BM, BN, BK, TM, TN>, each timed at %d^3 (median of 10 after 3 warm-up)"
+                " against cuBLAS in the same process\n" % (len(cands), args.size))
+        f.write("# FLOP/B: global (per byte copied to shared memory) and shared (per byte read from it)\n")
+        f.write("%-22s %7s %5s %6s %6s %5s %6s %6s %9s %7s  %s\n" % (
+            "tiles", "threads", "regs", "local", "blk/SM", "warps", "glob", "shared", "GFLOP/s",
+            "%cuBLAS", "verdict"))
+        for r in timed + [r for r in rows if "gflops" not in r]:
+            BM, BN, BK, TM, TN = r["c"]
+            f.write("%-22s %7d %5s %6s %6s %5s %6.1f %6.2f %9s %7s  %s\n" % (
+                name(r["c"]), r["threads"], r.get("regs", "-"), r.get("local", "-"), r.get("blocks", "-"),
+                r.get("warps", "-"), BM * BN / (2.0 * (BM + BN)), TM * TN / (2.0 * (TM + TN)),
+                r.get("gflops", "-"),
+                "%.1f" % (100 * float(r["gflops"]) / float(r["cublas"])) if "gflops" in r else "-",
+                r["verdict"]))
+
+    header = os.path.join(ROOT, "steps", "08_autotuning", "tuned", arch + ".cuh")
+    BM, BN, BK, TM, TN = best["c"]
+    with open(header, "w") as f:
+        f.write("""/// @file
+/// @brief Step 08's tile sizes for %(arch)s. Generated by `make tune STEP=08`; do not edit.
+///
+/// Searched on %(gpu)s, %(date)s, commit %(commit)s: the fastest of %(n)d candidates
+/// at %(size)d^3, %(gflops)s GFLOP/s (%(pct).1f%% of cuBLAS in the same run), %(regs)s registers,
+/// no spills. The whole table: docs/results/tune_%(arch)s.txt.
+#pragma once
+
+namespace step08 {
+
+/// The tile sizes step 08 is compiled with for %(arch)s.
+struct Tuned {
+    static constexpr int BM = %(BM)d;  ///< rows of C per block
+    static constexpr int BN = %(BN)d;  ///< columns of C per block
+    static constexpr int BK = %(BK)d;  ///< depth of the A and B tiles in shared memory
+    static constexpr int TM = %(TM)d;  ///< rows of C per thread
+    static constexpr int TN = %(TN)d;  ///< columns of C per thread
+};
+
+}  // namespace step08
+""" % dict(arch=arch, gpu=gpu, date=date, commit=commit, n=len(cands), size=args.size,
+           gflops=best["gflops"], pct=100 * float(best["gflops"]) / cublas, regs=best["regs"],
+           BM=BM, BN=BN, BK=BK, TM=TM, TN=TN))
+    # what includes step 08 must be rebuilt with the new sizes
+    os.utime(os.path.join(ROOT, "steps", "08_autotuning", "kernel.cuh"))
+    print("tune: winner %s, %s GFLOP/s (%.1f%% of cuBLAS); wrote %s and %s (%.0f s)" % (
+        name(best["c"]), best["gflops"], 100 * float(best["gflops"]) / cublas,
+        os.path.relpath(header, ROOT), os.path.relpath(report, ROOT), time.time() - start))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+// One candidate of `make tune STEP=08`: step 08's kernel with the tile sizes given as
+// -DTUNE_BM=.. -DTUNE_BN=.. -DTUNE_BK=.. -DTUNE_TM=.. -DTUNE_TN=.., run at SIZE^3 (default
+// 4096) against cuBLAS in the same process. Prints one line of key=value pairs for
+// tools/tune.py: registers, local memory, occupancy, speed and whether the result is right.
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "cublas_ref.h"
+#include "device_buffer.cuh"
+#include "random.cuh"
+#include "timing.cuh"
+#include "verify.h"
+
+#include "steps/08_autotuning/kernel.cuh"
+
+int main(int argc, char** argv) try {
+    constexpr int BM = TUNE_BM, BN = TUNE_BN, BK = TUNE_BK, TM = TUNE_TM, TN = TUNE_TN;
+    constexpr int kThreads = (BM / TM) * (BN / TN);
+    constexpr auto kernel = step08::sgemm_autotuned<BM, BN, BK, TM, TN, true>;
+    const int n = argc > 1 ? std::atoi(argv[1]) : 4096;
+    if (n <= 0 || n % 4 != 0) {
+        std::fprintf(stderr, "usage: %s [SIZE]   (SIZE a positive multiple of 4)\n", argv[0]);
+        return 2;
+    }
+    const size_t count = size_t(n) * n;
+    sgemm::DeviceBuffer<float> A(count), B(count), C(count);
+    const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
+    sgemm::fill_uniform(A.get(), count, seeds.a, nullptr);
+    sgemm::fill_uniform(B.get(), count, seeds.b, nullptr);
+    auto gflops = [&](double ms) { return 2.0 * n * double(n) * n / ms / 1e6; };
+
+    sgemm::CublasHandle blas(nullptr);
+    const double cublas = gflops(sgemm::time_launches([&] {
+        sgemm::cublas_sgemm(blas, n, n, n, 1.0f, A.get(), B.get(), 0.0f, C.get());
+    }, 3, 10, nullptr).median_ms);
+    std::vector<float> expected(count), got(count);
+    C.copy_to_host(expected.data());
+
+    const dim3 grid(sgemm::ceil_div(n, BN), sgemm::ceil_div(n, BM));
+    auto launch = [&] {
+        kernel<<<grid, kThreads>>>(n, n, n, 1.0f, A.get(), B.get(), 0.0f, C.get());
+        CUDA_CHECK(cudaGetLastError());
+    };
+    CUDA_CHECK(cudaMemset(C.get(), 0xFF, C.bytes()));  // NaN: what is not written fails
+    launch();
+    C.copy_to_host(got.data());
+    const bool ok = sgemm::verify(got.data(), expected.data(), n, n,
+                                  sgemm::gemm_tolerance(n, 1.0f, 0.0f, 1.0, 1.0, 1.0)).ok();
+    const double g = gflops(sgemm::time_launches(launch, 3, 10, nullptr).median_ms);
+
+    cudaFuncAttributes attr{};
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
+    int blocks = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &blocks, reinterpret_cast<const void*>(kernel), kThreads, 0));
+    std::printf("threads=%d regs=%d local=%zu blocks=%d warps=%d gflops=%.0f cublas=%.0f verified=%s\n",
+                kThreads, attr.numRegs, attr.localSizeBytes, blocks, blocks * kThreads / 32, g,
+                cublas, ok ? "pass" : "FAIL");
+    return 0;
+} catch (const std::exception& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+}
