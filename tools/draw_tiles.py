@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draw the tiling pictures of steps 03 to 06 as SVG (images/*.svg).
+"""Draw the tiling pictures of steps 03 to 10 as SVG (images/*.svg).
 
 Each picture keeps the GEMM layout of tools/draw_mappings.py (B on top, A on the left, C at
 the bottom right) where it shows matrices:
@@ -10,7 +10,12 @@ the bottom right) where it shows matrices:
   05_2d_blocktiling_outer_product: the 8 x 8 tile of C one thread owns, and at one k the
       outer product of 8 values of A and 8 values of B;
   06_vectorized_transpose: one 16-byte load of A stored transposed into As, and the two
-      16-byte loads a thread then reads its A fragment with.
+      16-byte loads a thread then reads its A fragment with;
+  07_bank_conflicts_banks: one warp's store into the transposed As, bank by bank, with
+      the exact word addresses, in step 06 and step 07; and the B float4s of 8 threads;
+  09_warptiling_tiles: the block tile's 8 warp tiles, one warp's 8 x 4 lanes, and what
+      lane 0 owns and reads;
+  10_double_buffer_pipeline: a schematic timeline of step 09 against step 10's pipeline.
 Groups of elements are drawn as single rectangles and grids as single paths, so the files
 stay small. Run it after changing it; the SVGs are committed.
 
@@ -405,8 +410,246 @@ def step06():
     save("06_vectorized_transpose", 800, int(by_ + 20), out)
 
 
+# ---- steps 07, 09, 10 ---------------------------------------------------------------------
+
+LANE_COLORS = ["#d1495b", "#edae49", "#3c9d5d", "#2e86ab", "#7b4f9d", "#e07a5f", "#5c946e", "#4a6fa5"]
+
+
+def step07():
+    """One warp's store of A's first float into As, bank by bank, in step 06 and step 07;
+    and the B row that 8 neighbouring threads read with LDS.128."""
+    W = 22          # pixels per bank
+    x0 = 60
+    out = [text(40, 30, "Step 07, bank conflicts: 32 banks of 4 bytes; word w is in bank w mod 32", 17,
+                weight="bold"),
+           text(40, 52, "One warp stores the first float of its 32 float4s of A into the transposed As "
+                        "(BK = 32, BM = 64):", 12),
+           text(40, 68, "lane t holds row m = t / 8 and columns k = 4 (t % 8) .. 4 (t % 8) + 3 of the A tile", 12)]
+
+    def banks_header(y):
+        res = []
+        for b in range(32):
+            res.append(text(x0 + b * W + W / 2, y, str(b), 9, "middle", fill="#5f6670"))
+        res.append(text(x0 - 6, y, "bank", 10, "end", fill="#5f6670"))
+        return res
+
+    def lane_cell(x, y, t):
+        c = LANE_COLORS[t % 8]
+        return [rect(x, y, W, 18, c, "#ffffff", 1), text(x + W / 2, y + 13, f"t{t}", 9, "middle", fill="#ffffff")]
+
+    # step 06: bank = m = t / 8: 8 lanes on top of each other in banks 0..3
+    y = 100
+    out.append(text(40, y, "step 06: As(k, m) is word 64 k + m, so bank = m = t / 8", 14, weight="bold"))
+    out += banks_header(y + 20)
+    gy = y + 26
+    out.append(rect(x0, gy, 32 * W, 8 * 18, "#f4f5f7", "none", 0))
+    out.append(grid(x0, gy, 8, 32, W, 18, "#e1e4e8", 0.5))
+    out.append(outline(x0, gy, 32 * W, 8 * 18, "#9aa0a6", 0.8))
+    for t in range(32):
+        out += lane_cell(x0 + (t // 8) * W, gy + (t % 8) * 18, t)
+    for r in range(8):
+        out.append(text(x0 + 32 * W + 8, gy + r * 18 + 13, f"wavefront {r + 1}", 10, fill="#5f6670"))
+    out.append(text(x0 + 4 * W + 10, gy + 4 * 18 + 4, "8 lanes, 8 different words, one bank:", 12))
+    out.append(text(x0 + 4 * W + 10, gy + 4 * 18 + 20, "served one after another (8-way conflict)", 12))
+
+    # step 07: bank = 4 (k / 4) + m
+    y = gy + 8 * 18 + 40
+    out.append(text(40, y, "step 07: 4 floats of padding after every 4 rows: As(k, m) is word 64 k + 4 (k / 4) + m,",
+                    14, weight="bold"))
+    out.append(text(40, y + 18, "so bank = 4 (t % 8) + t / 8: 32 lanes, 32 banks, no conflict", 14, weight="bold"))
+    y += 18
+    out += banks_header(y + 20)
+    gy2 = y + 26
+    out.append(outline(x0, gy2, 32 * W, 18, "#9aa0a6", 0.8))
+    for t in range(32):
+        b = (4 * (t % 8) + t // 8) % 32
+        out += lane_cell(x0 + b * W, gy2, t)
+    out.append(text(x0 + 32 * W + 8, gy2 + 13, "wavefront 1", 10, fill="#5f6670"))
+
+    # the exact addresses of lanes 0..9 and 31
+    ty = gy2 + 52
+    out.append(text(40, ty, "The exact addresses (4-byte words from the start of As; byte address = 4 × word):", 12,
+                    weight="bold"))
+    cols = [("lane t", 60), ("m = t / 8", 130), ("k = 4 (t % 8)", 215), ("step 06 word", 330), ("bank", 420),
+            ("step 07 word", 500), ("bank", 590)]
+    for label, cx in cols:
+        out.append(text(cx, ty + 20, label, 11, "middle", "bold"))
+    for i, t in enumerate(list(range(10)) + [31]):
+        m, k = t // 8, 4 * (t % 8)
+        w6, w7 = 64 * k + m, 64 * k + 4 * (k // 4) + m
+        vals = [f"t{t}", m, k, w6, w6 % 32, w7, w7 % 32]
+        yy = ty + 38 + i * 15
+        if t == 31:
+            out.append(text(60, yy - 4, "⋮", 11, "middle"))
+            yy += 8
+        for (label, cx), v in zip(cols, vals):
+            out.append(text(cx, yy, str(v), 11, "middle", fill=LANE_COLORS[t % 8] if label == "lane t" else TEXT))
+
+    # B: one row of Bs and the float4s of threads 0..7
+    by = ty + 38 + 12 * 15 + 30
+    out.append(text(40, by, "Reading B: threads 0-7 of a row of threads, one LDS.128 each, at one k", 14,
+                    weight="bold"))
+    for r, (title, start) in enumerate([("step 06: thread c reads columns 8c .. 8c + 3 (and 8c + 4 .. 8c + 7 next)",
+                                         lambda c: 8 * c),
+                                        ("step 07: thread c reads columns 4c .. 4c + 3 (and 64 + 4c .. next)",
+                                         lambda c: 4 * c)]):
+        yy = by + 22 + r * 84
+        out.append(text(40, yy, title, 12))
+        for row in range(2):
+            ry = yy + 10 + row * 22
+            out.append(rect(x0, ry, 32 * W, 18, "#f4f5f7", "none", 0))
+            out.append(grid(x0, ry, 1, 32, W, 18, "#e1e4e8", 0.5))
+            out.append(outline(x0, ry, 32 * W, 18, "#9aa0a6", 0.8))
+            out.append(text(x0 - 6, ry + 13, f"{32 * row}-{32 * row + 31}", 9, "end", fill="#5f6670"))
+        for c in range(8):
+            s = start(c)
+            row, col = divmod(s, 32)
+            out.append(rect(x0 + col * W, yy + 10 + row * 22, 4 * W, 18, LANE_COLORS[c], "#ffffff", 1))
+            out.append(text(x0 + col * W + 2 * W, yy + 10 + row * 22 + 13, f"thread {c}", 9, "middle",
+                            fill="#ffffff"))
+        out.append(text(x0 + 32 * W + 8, yy + 23, "floats of the row,", 10, fill="#5f6670"))
+        out.append(text(x0 + 32 * W + 8, yy + 37, "one bank per column", 10, fill="#5f6670"))
+    out.append(text(40, by + 22 + 2 * 84 + 4,
+                    "step 06: 8 float4s spread over 256 bytes, two in each group of 4 banks; "
+                    "step 07: 128 contiguous bytes, every bank once", 12))
+    save("07_bank_conflicts_banks", 900, int(by + 22 + 2 * 84 + 24), out)
+
+
+def step09():
+    """Block tile -> 8 warp tiles -> one warp's 8 x 4 lanes, with lane 0's four 4 x 4 pieces."""
+    out = [text(40, 30, "Step 09, warptiling: block tile → warp tile → thread tile", 17, weight="bold"),
+           text(40, 52, "BM = BN = 128, WM = 64, WN = 32, TM = TN = 8: 8 warps, each 64 × 32 of C; "
+                        "a warp's 32 lanes in an 8 × 4 grid; a thread owns four 4 × 4 pieces", 12)]
+    # block tile: 128 x 128 at 2 px per element
+    P = 2
+    bx, by = 40, 90
+    out.append(text(bx, by - 10, "block tile (128 × 128), 8 warps", 14, weight="bold"))
+    for w in range(8):
+        wm, wn = w // 4, w % 4
+        fill = TINT_C if w == 0 else "#f4f5f7"
+        out.append(rect(bx + wn * 32 * P, by + wm * 64 * P, 32 * P, 64 * P, fill, "#9aa0a6", 0.8))
+        out.append(text(bx + wn * 32 * P + 16 * P, by + wm * 64 * P + 32 * P + 4, f"w{w}", 12, "middle",
+                        "bold" if w == 0 else "normal"))
+    out.append(outline(bx, by, 128 * P, 128 * P))
+    # zoom: warp 0, 64 x 32 at 6 px per element
+    Z = 6
+    zx, zy = 360, 90
+    out.append(text(zx, zy - 10, "warp w0's tile (64 × 32): 4 quarters of 32 × 16", 14, weight="bold"))
+    out.append(rect(zx, zy, 32 * Z, 64 * Z, "#fbfbfc", "none", 0))
+    for q in range(4):
+        qm, qn = q // 2, q % 2
+        for lane in range(32):
+            lm, ln = lane // 4, lane % 4
+            x = zx + (qn * 16 + ln * 4) * Z
+            y = zy + (qm * 32 + lm * 4) * Z
+            fill = WARP if lane == 0 else (TINT_C if lane in (1, 4) else "#f4f5f7")
+            out.append(rect(x, y, 4 * Z, 4 * Z, fill, "#c9ced6", 0.6))
+            if q == 0 or lane == 0:
+                out.append(text(x + 2 * Z, y + 2 * Z + 4, str(lane), 10, "middle",
+                                "bold" if lane == 0 else "normal", "#ffffff" if lane == 0 else TEXT))
+    out.append(path(f"M{zx + 16 * Z},{zy}v{64 * Z}M{zx},{zy + 32 * Z}h{32 * Z}", "#111111", 1.6))
+    out.append(outline(zx, zy, 32 * Z, 64 * Z, "#111111", 1.6))
+    # As column and Bs row lane 0 reads at one k
+    ax = zx - 50
+    out.append(text(ax + 3 * Z / 2, zy - 10, "As(k, ·)", 11, "middle"))
+    out.append(rect(ax, zy, 3 * Z, 64 * Z, "#f4f5f7", "#c9ced6", 0.6))
+    for r0 in (0, 32):
+        out.append(rect(ax, zy + r0 * Z, 3 * Z, 4 * Z, READ_A, "none", 0))
+    bry = zy + 64 * Z + 16
+    out.append(rect(zx, bry, 32 * Z, 3 * Z, "#f4f5f7", "#c9ced6", 0.6))
+    for c0 in (0, 16):
+        out.append(rect(zx + c0 * Z, bry, 4 * Z, 3 * Z, READ_B, "none", 0))
+    out.append(text(zx + 32 * Z + 6, bry + 14, "Bs(k, ·)", 11))
+    # notes
+    nx = zx + 32 * Z + 40
+    notes = ["lane l sits at row l / 4, column l % 4 of the",
+             "8 × 4 grid, in each quarter: its four 4 × 4",
+             "pieces are kStepM = 32 rows and",
+             "kStepN = 16 columns apart.",
+             "",
+             "At each k, lane 0 reads two float4s of As",
+             "(rows 0-3 and 32-35) and two of Bs",
+             "(columns 0-3 and 16-19): 4 × LDS.128",
+             "for 64 FMAs.",
+             "",
+             "Lanes 0-3 read the same float4s of As;",
+             "lanes 0, 4, 8, ..., 28 the same of Bs.",
+             "Per k the warp reads 64 + 32 floats:",
+             "384 bytes (step 08's warp: 1,056)."]
+    for i, ln in enumerate(notes):
+        out.append(text(nx, zy + 14 + i * 18, ln, 12))
+    out += legend(nx, zy + 14 + len(notes) * 18 + 10, [(WARP, "lane 0's 8 × 8 elements of C"),
+                                                      (TINT_C, "lanes 1 and 4, for comparison"),
+                                                      (READ_A, "what lane 0 reads from As at one k"),
+                                                      (READ_B, "what lane 0 reads from Bs at one k")])
+    save("09_warptiling_tiles", 980, int(bry + 3 * Z + 30), out)
+
+
+def step10():
+    """Schematic timeline of one block: step 09 (copy, barrier, math) against step 10's pipeline."""
+    out = [text(40, 30, "Step 10, double buffering: one block over time (schematic, not to scale)", 17,
+                weight="bold"),
+           text(40, 52, "Tiles t = 0, 1, 2, ... of K. Step 10 keeps kStages = 3 tiles in shared memory: "
+                        "tile t + 2 is on its way while tile t is computed", 12)]
+    COPY, MATH, LOADA = "#2e86ab", "#3c9d5d", "#edae49"
+    x0, U = 190, 30   # start of the time axis, pixels per time unit
+    y = 90
+    out.append(text(40, y + 14, "step 09", 14, weight="bold"))
+    out.append(text(40, y + 30, "(one buffer)", 11))
+    t = 0
+    for tile in range(4):
+        out.append(rect(x0 + t * U, y, 2 * U, 18, COPY, "#ffffff", 1))
+        out.append(text(x0 + t * U + U, y + 13, f"copy {tile}", 10, "middle", fill="#ffffff"))
+        t += 2
+        out.append(path(f"M{x0 + t * U},{y - 6}v{30}", "#111111", 2))
+        out.append(rect(x0 + t * U, y, 3 * U, 18, MATH, "#ffffff", 1))
+        out.append(text(x0 + t * U + 1.5 * U, y + 13, f"math {tile}", 10, "middle", fill="#ffffff"))
+        t += 3
+        out.append(path(f"M{x0 + t * U},{y - 6}v{30}", "#111111", 2))
+    y2 = y + 70
+    out.append(text(40, y2 + 14, "step 10", 14, weight="bold"))
+    out.append(text(40, y2 + 30, "(3 stages)", 11))
+    # prologue: copies of 0 and 1 set off together
+    out.append(rect(x0, y2 - 24, 2 * U, 18, COPY, "#ffffff", 1))
+    out.append(text(x0 + U, y2 - 11, "copy 0", 10, "middle", fill="#ffffff"))
+    out.append(rect(x0 - 0.4 * U, y2 + 24, 2 * U, 18, COPY, "#ffffff", 1))
+    out.append(text(x0 + 0.6 * U, y2 + 37, "copy 1", 10, "middle", fill="#ffffff"))
+    t = 2
+    for tile in range(4):
+        out.append(path(f"M{x0 + t * U},{y2 - 28}v{74}", "#111111", 2))
+        nxt = tile + 2
+        row = (y2 - 24) if nxt % 2 == 0 else (y2 + 24)
+        if nxt < 6:
+            out.append(rect(x0 + t * U + 0.2 * U, row, 2 * U, 18, COPY, "#ffffff", 1))
+            out.append(text(x0 + t * U + 1.2 * U, row + 13, f"B of {nxt}", 10, "middle", fill="#ffffff"))
+        out.append(rect(x0 + t * U, y2, 3 * U, 18, MATH, "#ffffff", 1))
+        out.append(text(x0 + t * U + 1.5 * U, y2 + 13, f"math {tile}", 10, "middle", fill="#ffffff"))
+        t += 3
+        out.append(rect(x0 + t * U - 0.6 * U, y2 + 48, 0.6 * U, 12, LOADA, "#ffffff", 1))
+    out.append(text(x0 + t * U + 10, y2 + 13, "…", 14))
+    for yy, label in ((y2 - 11, "copies"), (y2 + 13, "math"), (y2 + 37, "copies"), (y2 + 58, "A stores")):
+        out.append(text(x0 - 8, yy, label, 10, "end", fill="#5f6670"))
+    out.append(text(40, y2 + 84, "In the sketch step 10 is done with four tiles sooner: the copies run during the "
+                                 "math, and there is one barrier per tile, not two.", 12))
+    ly = y2 + 104
+    out += legend(40, ly, [(COPY, "copy of a K-tile from global to shared memory (B: cp.async, in flight "
+                                  "without registers)"),
+                           (LOADA, "A of tile t + 2: loaded into registers before the math, stored to its "
+                                   "stage (transposed) after it"),
+                           (MATH, "math on the tile in shared memory (FMAs)")])
+    out.append(path(f"M40,{ly + 3 * 22 + 2}v16", "#111111", 2))
+    out.append(text(52, ly + 3 * 22 + 15, "__syncthreads(): every thread waits for the slowest", 12))
+    out.append(text(40, ly + 3 * 22 + 44,
+                    "With two blocks per SM (step 09) the other block's math fills step 09's gaps; with one "
+                    "block per SM, only its own pipeline can.", 12))
+    save("10_double_buffer_pipeline", 900, int(ly + 3 * 22 + 62), out)
+
+
 if __name__ == "__main__":
     step03()
     step04()
     step05()
     step06()
+    step07()
+    step09()
+    step10()

@@ -3,13 +3,14 @@
 @brief Step 09, warptiling: a warp tile between the block tile and the thread tile, so
 that the 32 threads of a warp read few, shared fragments from shared memory.
 
-The idea: in step 08 a warp's 32 threads cover 2 rows of threads by 16 columns of threads
-of the block, 16 x 128 elements of C, and per k they read 16 floats of As and 128 of Bs
-(576 bytes). Here each warp owns a compact WM x WN tile of C (64 x 32), its threads sit in
-an 8 x 4 grid inside it, and each thread owns (TM / 4) x (TN / 4) little 4 x 4 tiles, one
-in each (WM / (TM / 4)) x (WN / (TN / 4)) quarter of the warp tile. Per k the warp reads 64
-floats of As and 32 of Bs (384 bytes), and every float4 it reads is wanted by 4 or 8 of its
-threads at once (a broadcast): one shared-memory wavefront per load instead of two.
+The idea: in step 08 (64 x 256 tile, 8 x 8 per thread) a warp's 32 threads sit side by
+side in one row of the block: together they own 8 rows by 256 columns of C, and per k they
+read 8 floats of As (one float4 pair, the same for all) and 256 floats of Bs (1,056 bytes;
+each B load is 512 distinct bytes, four shared-memory wavefronts). Here each warp owns a
+compact WM x WN tile of C (64 x 32), its threads sit in an 8 x 4 grid inside it, and each
+thread owns (TM / 4) x (TN / 4) little 4 x 4 tiles, one in each quarter of the warp tile.
+Per k the warp reads 64 floats of As and 32 of Bs (384 bytes), and every float4 it reads is
+wanted by 4 or 8 of its threads at once (a broadcast): one wavefront per load.
 
 @verbatim
   Block tile 128 x 128, 8 warps of 64 x 32 (w0..w7), each thread 8 x 8 (TM = TN = 8):
