@@ -7,7 +7,7 @@ The idea: which BM, BN, BK, TM and TN are fastest depends on the GPU (its regist
 memory and SM count), and counting cannot settle it: the best configuration is found by
 measuring. `make tune STEP=08` (tools/tune.py) compiles every candidate, measures it,
 rejects those that spill registers or fail verification, and writes the winner to
-tuned/<arch>.cuh, which this file includes when you build for that architecture. GPUs
+tuned/sm_XX.cuh, which this file includes when you build for that architecture. GPUs
 without a tuned file use tuned/default.cuh.
 
 @verbatim
@@ -185,7 +185,7 @@ sgemm_autotuned(int M, int N, int K, float alpha, const float* __restrict__ A,
 }  // namespace step08
 
 // The search's winner for the GPU architecture being built for (the Makefile names it in
-// STEP08_TUNED when tuned/<arch>.cuh exists), else a configuration that is good on most GPUs.
+// STEP08_TUNED when tuned/sm_XX.cuh exists), else a configuration that is good on most GPUs.
 #ifdef STEP08_TUNED
 #include STEP08_TUNED
 #else

@@ -6,7 +6,7 @@
 
 namespace step08 {
 
-/// The tile sizes step 08 is compiled with when there is no tuned/<arch>.cuh.
+/// The tile sizes step 08 is compiled with when there is no tuned/sm_XX.cuh.
 struct Tuned {
     static constexpr int BM = 64;   ///< rows of C per block
     static constexpr int BN = 128;  ///< columns of C per block
