@@ -112,8 +112,8 @@ test: check-catch2 $(STEP_BINS) $(TEST_BIN)
 regs: $(addprefix $(OBJ)/,$(addsuffix .o,$(STEP_BINS)))
 	@sh tools/regs.sh $(ARCH) $(addprefix $(OBJ)/,$(addsuffix .res,$(STEP_BINS)))
 
-sanitize: $(STEP_BINS)
-	sh tools/sanitize.sh $(STEP_BINS)
+sanitize: $(STEP_BINS) $(TEST_BIN)
+	sh tools/sanitize.sh --tests $(TEST_BIN) $(STEP_BINS)
 
 gpu-check:
 	@test -n "$(OUT)" || { echo "usage: make gpu-check OUT=DIR [TUNE=1]"; exit 2; }

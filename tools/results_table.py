@@ -10,6 +10,7 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: regs step02 -->   that step's line of the compiler's register report
     <!-- results: edge step06 -->   the step at 4096^3 and 4095^3: what the edge tiles cost
     <!-- results: sizes -->         every step at every measured shape (GFLOP/s, % of cuBLAS)
+    <!-- results: ncu-compare step06 step07 -->  two steps' Nsight Compute metrics side by side
     <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
     <!-- results: sass step06 -->   its load/store instructions by width in the SASS
     ...
@@ -200,6 +201,35 @@ def sizes_table(page, lang):
     return lines
 
 
+def ncu_metrics(step):
+    """{metric: (unit, value)} from docs/results/ncu_<step>_<gpu>.txt, and the file."""
+    path = RESULTS / f"ncu_{step}_{PRIMARY}.txt"
+    if not path.exists():
+        return None, path
+    metrics = {}
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        parts = line.split()
+        if len(parts) >= 2 and "__" in parts[0]:
+            metrics[parts[0]] = (" ".join(parts[1:-1]), parts[-1])
+    return metrics, path
+
+
+def ncu_compare(a, b, page, lang):
+    """The metrics both steps' ncu files have, side by side, with the files underneath."""
+    (ma, pa), (mb, pb) = ncu_metrics(a), ncu_metrics(b)
+    if not ma or not mb:
+        return None
+    head = "| metric |" if lang == "en" else "| 指标 |"
+    lines = [f"{head} {a} | {b} |", "|:--|--:|--:|"]
+    cell = lambda m: f"{m[1]} {m[0]}".strip()  # value and unit: ncu picks the unit per value
+    for name in ma:
+        if name in mb:
+            lines.append(f"| `{name}` | {cell(ma[name])} | {cell(mb[name])} |")
+    lines += ["", TEXT[lang]["file"] + f"[`docs/results/{pa.name}`]({link_from(page, pa)}), "
+              f"[`docs/results/{pb.name}`]({link_from(page, pb)})"]
+    return lines
+
+
 def embedded(kind, page, lang):
     """A report or ncu log from docs/results, fenced, with its source underneath."""
     what, step = kind.split()
@@ -223,6 +253,9 @@ def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
     if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass"):
         return embedded(kind, page, lang)
+    if kind.startswith("ncu-compare "):
+        table = ncu_compare(*kind.split()[1:3], page, lang)
+        return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
     if kind == "sizes":
         table = sizes_table(page, lang)
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"

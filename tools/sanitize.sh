@@ -3,8 +3,11 @@
 # and initcheck, at a small odd shape, once with beta = 0 and once with beta != 0.
 # The runs skip cuBLAS (--no-cublas): instrumenting its large module costs a minute a run,
 # and the tests already check the results; here only memory safety and races count.
+# With --tests RUN_TESTS it also runs the test binary's step-10 pipeline test under each
+# tool: that test takes both of step 10's copy paths (cp.async, and registers as on GPUs
+# before sm_80) through 1 to 5 K-tiles, while the step binary takes only the first.
 # Exits 1 if any tool reports anything.
-# usage: tools/sanitize.sh step01 step02 ...
+# usage: tools/sanitize.sh [--tests RUN_TESTS] step01 step02 ...
 set -u
 if ! command -v compute-sanitizer >/dev/null 2>&1; then
     echo "make sanitize needs compute-sanitizer (part of the CUDA Toolkit) on the PATH"
@@ -13,6 +16,11 @@ fi
 shape="131 67 97"
 failed=0
 runs=0
+tests=""
+if [ "${1:-}" = "--tests" ]; then
+    tests=$2
+    shift 2
+fi
 for step in "$@"; do
     for tool in memcheck racecheck synccheck initcheck; do
         for beta in 0 0.5; do
@@ -31,5 +39,20 @@ for step in "$@"; do
         done
     done
 done
-echo "sanitize: $((runs - failed)) passed, $failed failed (shape $shape)"
+if [ -n "$tests" ]; then
+    for tool in memcheck racecheck synccheck initcheck; do
+        runs=$((runs + 1))
+        log=$(compute-sanitizer --tool "$tool" --error-exitcode 99 "$tests" "step 10 is right for 1 to 5 K-tiles*" 2>&1)
+        rc=$?
+        summary=$(printf '%s\n' "$log" | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' | tail -n 1)
+        if [ "$rc" -eq 0 ]; then
+            printf 'PASS  %-7s %-9s %s\n' "tests" "$tool" "step 10 pipeline test, both copy paths: $summary"
+        else
+            failed=$((failed + 1))
+            printf 'FAIL  %-7s %-9s exit %s\n' "tests" "$tool" "$rc"
+            printf '%s\n' "$log" | sed 's/^/      /' | head -n 60
+        fi
+    done
+fi
+echo "sanitize: $((runs - failed)) passed, $failed failed (shape $shape; and step 10's pipeline test)"
 [ "$failed" -eq 0 ]
