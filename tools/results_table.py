@@ -11,6 +11,8 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: edge step06 -->   the step at 4096^3 and 4095^3: what the edge tiles cost
     <!-- results: sizes -->         every step at every measured shape (GFLOP/s, % of cuBLAS)
     <!-- results: ncu-compare step06 step07 -->  two steps' Nsight Compute metrics side by side
+    <!-- results: tune sm_90 64.256.32.8.8 ... -->  rows of `make tune STEP=08`'s table, named
+                                     by their tiles <BM, BN, BK, TM, TN>, in the table's order
     <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
     <!-- results: sass step06 -->   its load/store instructions by width in the SASS
     ...
@@ -230,6 +232,22 @@ def ncu_compare(a, b, page, lang):
     return lines
 
 
+def tune_rows(arch, wanted, page, lang):
+    """The header of docs/results/tune_<arch>.txt and the rows of the tile sizes `wanted`."""
+    path = RESULTS / f"tune_{arch}.txt"
+    if not path.exists():
+        return None
+    names = {"<" + ", ".join(w.split(".")) + ">" for w in wanted}
+    lines = path.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    keep = [ln for ln in lines if ln.startswith(("#", "tiles "))]
+    rows = [ln for ln in lines if ln.startswith("<") and ln[:ln.index(">") + 1] in names]
+    if len(rows) != len(names):
+        raise SystemExit(f"{page}: tune rows not found in {path.name}: {sorted(names)}")
+    body = "\n".join(keep + rows)
+    return (f"```text\n{body}\n```\n\n"
+            f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})\n")
+
+
 def embedded(kind, page, lang):
     """A report or ncu log from docs/results, fenced, with its source underneath."""
     what, step = kind.split()
@@ -253,6 +271,9 @@ def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
     if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass"):
         return embedded(kind, page, lang)
+    if kind.startswith("tune "):
+        out = tune_rows(kind.split()[1], kind.split()[2:], page, lang)
+        return out if out else TEXT[lang]["none"] + "\n"
     if kind.startswith("ncu-compare "):
         table = ncu_compare(*kind.split()[1:3], page, lang)
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"

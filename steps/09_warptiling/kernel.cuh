@@ -5,12 +5,11 @@ that the 32 threads of a warp read few, shared fragments from shared memory.
 
 The idea: in step 08 (64 x 256 tile, 8 x 8 per thread) a warp's 32 threads sit side by
 side in one row of the block: together they own 8 rows by 256 columns of C, and per k they
-read 8 floats of As (one float4 pair, the same for all) and 256 floats of Bs (1,056 bytes;
-each B load is 512 distinct bytes, four shared-memory wavefronts). Here each warp owns a
-compact WM x WN tile of C (64 x 32), its threads sit in an 8 x 4 grid inside it, and each
-thread owns (TM / 4) x (TN / 4) little 4 x 4 tiles, one in each quarter of the warp tile.
-Per k the warp reads 64 floats of As and 32 of Bs (384 bytes), and every float4 it reads is
-wanted by 4 or 8 of its threads at once (a broadcast): one wavefront per load.
+read 8 floats of As (the same for all) and 256 floats of Bs, 1,056 distinct bytes. Here
+each warp owns a compact WM x WN tile of C (64 x 32), its threads sit in an 8 x 4 grid
+inside it, and each thread owns (TM / 4) x (TN / 4) little 4 x 4 tiles, one in each quarter
+of the warp tile. Per k the warp reads 64 floats of As and 32 of Bs, 384 distinct bytes:
+every float4 it reads is wanted by 4 or 8 of its threads at once.
 
 @verbatim
   Block tile 128 x 128, 8 warps of 64 x 32 (w0..w7), each thread 8 x 8 (TM = TN = 8):
