@@ -39,11 +39,12 @@ TEST_SRC  := $(wildcard tests/*.cpp tests/*.cu)
 TEST_OBJ  := $(patsubst tests/%,$(OBJ)/tests/%.o,$(TEST_SRC))
 TEST_BIN  := $(OBJ)/run_tests
 TILE_SWEEP := $(OBJ)/tile_sweep
+PEAK       := $(OBJ)/peak
 
-.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles tune check-catch2 FORCE
+.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles tune peak bench plots check-catch2 FORCE
 .DEFAULT_GOAL := all
 
-all: $(STEP_BINS) $(TILE_SWEEP)
+all: $(STEP_BINS) $(TILE_SWEEP) $(PEAK)
 
 help:
 	@echo "make stepNN        build ./stepNN (steps: $(STEP_IDS))"
@@ -55,8 +56,11 @@ help:
 	@echo "make gpu-check OUT=DIR [TUNE=1]   the whole GPU validation, logs to DIR (TUNE=1: make tune first)"
 	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
 	@echo "make tiles         steps 03-10 at other tile sizes: registers, occupancy, GFLOP/s"
+	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
 	@echo "make tune STEP=08  search step 08's tile sizes on this GPU, write steps/08_autotuning/tuned/$(ARCH).cuh"
-	@echo "make results       measure every step at 1024-8192 and more, refresh docs/results and the README tables"
+	@echo "make bench [BUDGET=s]  every step and cuBLAS over sizes 256-8192 and non-square shapes, into docs/results"
+	@echo "make plots         images/benchmark_<gpu>.png and roofline_<gpu>.png from docs/results, and the tables"
+	@echo "make results       make bench, then every report, ncu table, make peak, tiles and plots into docs/results"
 	@echo "make clean         remove build outputs"
 	@echo "ARCH=$(ARCH)  CUDA_HOME=$(CUDA_HOME)"
 
@@ -124,10 +128,17 @@ tune: $(COMMON_LIB)
 	@test "$(STEP)" = 08 || { echo "usage: make tune STEP=08   (step 08 is the step whose tile sizes are searched)"; exit 2; }
 	$(PYTHON) tools/tune.py --arch $(ARCH)
 
-results: $(STEP_BINS)
-	sh tools/record_results.sh docs/results
+# Every step with cuBLAS over a sweep of shapes, with progress; DIR/<gpu>.csv and .meta.json.
+bench: $(STEP_BINS)
+	$(PYTHON) tools/bench.py docs/results $(if $(BUDGET),--budget $(BUDGET))
+
+# The pictures of docs/results (matplotlib), then the tables in the Markdown pages.
+plots:
+	$(PYTHON) tools/plots.py
+
+results: bench $(PEAK)
 	sh tools/save_reports.sh docs/results
-	$(PYTHON) tools/results_table.py
+	$(PYTHON) tools/plots.py
 
 docs: | $(BUILD)
 	doxygen docs/Doxyfile
@@ -146,8 +157,17 @@ $(TILE_SWEEP): tools/tile_sweep.cu $(COMMON_LIB) | $(OBJ)
 tiles: $(TILE_SWEEP)
 	$(TILE_SWEEP)
 
+$(PEAK): tools/peak.cu $(COMMON_LIB) | $(OBJ)
+	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
+
+# The GPU's measured ceilings: FP32 FFMA rate, device-memory and shared-memory bandwidth.
+peak: $(PEAK)
+	$(PEAK)
+
 ncu: $(STEP_BINS)
 	@test -n "$(STEP)" || { echo "usage: make ncu STEP=NN [SIZE=S]"; exit 2; }
-	sh tools/ncu.sh $(STEP) $(SIZE)
+	sh tools/ncu.sh $(STEP) $(SIZE) > $(BUILD)/ncu_step$(STEP).txt 2>&1; status=$$?; \
+	  $(PYTHON) tools/ncu_table.py < $(BUILD)/ncu_step$(STEP).txt; \
+	  echo "(ncu's own output: $(BUILD)/ncu_step$(STEP).txt)"; exit $$status
 
--include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d
+-include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole GPU validation in one go: build for the GPU found, `make test` with the GPU
-# tests, `make regs`, the 4096^3 benchmark of every step against cuBLAS, each step's
-# full report and Nsight Compute metrics, and `make sanitize`. Each stage's log and a
+# tests, `make regs`, `make bench` (every step against cuBLAS over a sweep of sizes), each
+# step's full report and Nsight Compute metrics, `make peak`, `make tiles`, and
+# `make sanitize`. Each stage's log and a
 # short summary go to OUTDIR. Everything under OUTDIR/results/ (the benchmark CSV, the
 # reports, the ncu metrics) belongs in docs/results/: the READMEs' tables and listings
 # are generated from those files by tools/results_table.py.
@@ -44,7 +45,7 @@ fi
 stage build make -j "$(nproc)" all build/"$arch"/run_tests
 stage test make test
 stage regs make regs
-stage bench sh tools/record_results.sh "$out/results"
+stage bench python3 tools/bench.py "$out/results"
 stage reports sh tools/save_reports.sh "$out/results"
 stage sanitize make sanitize
 
@@ -57,7 +58,8 @@ stage sanitize make sanitize
     show test tail -n 3 "$out/test.log"
     show regs cat "$out/regs.log"
     show sanitize tail -n 1 "$out/sanitize.log"
-    show bench grep -v '^\[' "$out/bench.log"
+    show reports cat "$out/results/peak_$slug.txt"
+    show bench tail -n 1 "$out/bench.log"
     show reports cat "$out/reports.log"
 } >> "$summary"
 cat "$summary"

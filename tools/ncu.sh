@@ -1,8 +1,9 @@
 #!/bin/sh
 # make ncu STEP=NN [SIZE=S]: Nsight Compute on the first launch of step NN's kernel,
 # with a short list of named metrics (global-load sectors per request, DRAM bytes,
-# achieved occupancy, FMA pipe use, load instructions, shared-memory wavefronts and bank
-# conflicts, duration).
+# achieved occupancy, FMA pipe use, issue-slot use, load instructions, shared-memory
+# wavefronts and bank conflicts, the main warp stall reasons, duration). Prints ncu's own
+# lines; `make ncu` then prints them as a small table (tools/ncu_table.py).
 # usage: tools/ncu.sh NN [SIZE]
 set -eu
 step=step${1:?usage: tools/ncu.sh NN [SIZE]}
@@ -20,6 +21,11 @@ metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
 metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed
 metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
 metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+metrics=$metrics,smsp__issue_active.avg.pct_of_peak_sustained_active
+for stall in long_scoreboard short_scoreboard mio_throttle barrier math_pipe_throttle \
+             not_selected wait dispatch_stall lg_throttle; do
+    metrics=$metrics,smsp__average_warps_issue_stalled_${stall}_per_issue_active.ratio
+done
 echo "ncu: ./$step $size, first launch of its kernel"
 ncu --kernel-name regex:sgemm_ --launch-count 1 --metrics "$metrics" \
     "./$step" "$size" --warmup 0 --reps 1 --no-cublas

@@ -9,7 +9,8 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: ncu step02 -->    that step's Nsight Compute metrics, as a code block
     <!-- results: regs step02 -->   that step's line of the compiler's register report
     <!-- results: edge step06 -->   the step at 4096^3 and 4095^3: what the edge tiles cost
-    <!-- results: sizes -->         every step at every measured shape (GFLOP/s, % of cuBLAS)
+    <!-- results: sizes [1024 8192x1024x4096 ...] -->  every step at those shapes (default:
+                                     every measured shape but 4095^3): GFLOP/s, % of cuBLAS
     <!-- results: ncu-compare step06 step07 -->  two steps' Nsight Compute metrics side by side
     <!-- results: tune sm_90 64.256.32.8.8 ... -->  rows of `make tune STEP=08`'s table, named
                                      by their tiles <BM, BN, BK, TM, TN>, in the table's order
@@ -171,14 +172,18 @@ def edge_table(number, page, lang):
     return lines
 
 
-def sizes_table(page, lang):
-    """Every step (and cuBLAS) at every shape measured: square sizes in order, then the rest."""
+def sizes_table(page, lang, wanted=()):
+    """Every step (and cuBLAS) at the shapes `wanted` ("1024", "8192x1024x4096"), or at every
+    shape measured but 4095^3: square sizes in order, then the rest."""
     rows, path = load(PRIMARY, None)
     if not rows:
         return None
     shape = lambda r: (int(r["M"]), int(r["N"]), int(r["K"]))
-    shapes = sorted({shape(r) for r in rows if shape(r) != (SIZE - 1,) * 3},
-                    key=lambda s: (s[0] != s[1] or s[1] != s[2], s))
+    if wanted:
+        shapes = [tuple(int(x) for x in w.split("x")) * (3 if "x" not in w else 1) for w in wanted]
+    else:
+        shapes = sorted({shape(r) for r in rows if shape(r) != (SIZE - 1,) * 3},
+                        key=lambda s: (s[0] != s[1] or s[1] != s[2], s))
     cells = {(r["step"], shape(r)): r for r in rows}
     steps = sorted({r["step"] for r in rows})
     t = TEXT[lang]
@@ -277,8 +282,8 @@ def render(kind, page):
     if kind.startswith("ncu-compare "):
         table = ncu_compare(*kind.split()[1:3], page, lang)
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
-    if kind == "sizes":
-        table = sizes_table(page, lang)
+    if kind.split()[0] == "sizes":
+        table = sizes_table(page, lang, kind.split()[1:])
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
     if kind.startswith("edge "):
         table = edge_table(kind.split()[1][4:], page, lang)

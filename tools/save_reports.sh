@@ -4,7 +4,8 @@
 # Nsight Compute metrics at 4096^3 (ncu_stepNN_<gpu>.txt) and the count of its load and
 # store instructions by width in the SASS (sass_stepNN_<arch>.txt); the compiler's
 # register report of every step kernel (regs_<arch>.txt, from `make regs`); and the tile
-# configurations of steps 03-06 measured by `make tiles` (tiles_<gpu>.txt).
+# configurations of steps 03-10 measured by `make tiles` (tiles_<gpu>.txt); and the GPU's
+# ceilings measured by `make peak` (peak_<gpu>.txt, and peak_<gpu>.csv for tools/plots.py).
 # usage: tools/save_reports.sh DIR
 set -eu
 dir=${1:?usage: tools/save_reports.sh DIR}
@@ -29,6 +30,9 @@ for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
       sh tools/sass_count.sh "build/$arch/$bin.o"; } > "$dir/sass_${bin}_$arch.txt"
     echo "wrote $dir/sass_${bin}_$arch.txt"
 done
+{ header "make peak (tools/peak.cu)"; "build/$arch/peak"; } > "$dir/peak_$slug.txt"
+{ header "make peak (tools/peak.cu), as CSV for tools/plots.py"; "build/$arch/peak" --csv; } > "$dir/peak_$slug.csv"
+echo "wrote $dir/peak_$slug.txt and $dir/peak_$slug.csv"
 { header "make tiles (tools/tile_sweep.cu)"; make -s tiles ARCH="$arch"; } > "$dir/tiles_$slug.txt"
 echo "wrote $dir/tiles_$slug.txt"
 { header "make regs (ptxas --resource-usage, $arch)"; make -s regs ARCH="$arch"; } > "$dir/regs_$arch.txt"

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""make bench: every step binary, with cuBLAS in the same run, over a sweep of shapes.
+
+Writes DIR/<gpu>.csv (one row per step and shape: the date, commit and driver, then the
+columns of `./stepNN --csv`) and DIR/<gpu>.meta.json (GPU, compute capability, the SM clock
+nvidia-smi read while the sweep ran, driver, CUDA runtime, cuBLAS, date, commit). The
+README tables and the plots are made from these files (tools/results_table.py,
+tools/plots.py).
+
+Shapes are SIZE (M = N = K) or MxNxK. Shapes of more than 2 x 4096^3 multiply-adds run 1
+warm-up and 5 timed launches instead of 3 and 20. A run that would take longer than the
+time budget, judged from the same step's previous shape, is skipped and the output says
+so (the naive step at 8192^3 is the one this is for).
+
+usage: tools/bench.py DIR [--shapes S ...] [--budget SECONDS]
+"""
+import argparse
+import csv
+import datetime
+import io
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_SHAPES = ["256", "512", "1024", "2048", "4096", "8192", "4095",
+                  "8192x1024x4096", "1024x8192x4096", "4096x4096x512"]
+BIG = 2 * 4096 ** 3  # multiply-adds above which a shape gets 1 + 5 launches
+
+
+def dims(shape):
+    parts = [int(x) for x in shape.split("x")]
+    return parts * 3 if len(parts) == 1 else parts
+
+
+def gpu_meta():
+    """name, driver, slug and commit, as tools/gpu_meta.sh sets them."""
+    out = subprocess.run(["sh", "-c", ". tools/gpu_meta.sh; printf '%s\\n%s\\n%s\\n%s\\n' "
+                          "\"$gpu\" \"$driver\" \"$slug\" \"$commit\""],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout.split("\n")
+    return dict(zip(("gpu", "driver", "slug", "commit"), out[:4]))
+
+
+class ClockSampler(threading.Thread):
+    """Reads the SM clock with nvidia-smi once a second while the sweep runs."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.samples, self.stop = [], threading.Event()
+
+    def run(self):
+        while not self.stop.is_set():
+            p = subprocess.run(["nvidia-smi", "--query-gpu=clocks.sm", "--format=csv,noheader,nounits"],
+                               capture_output=True, text=True)
+            if p.returncode == 0 and p.stdout.strip().split("\n")[0].strip().isdigit():
+                self.samples.append(int(p.stdout.strip().split("\n")[0]))
+            self.stop.wait(1.0)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("dir")
+    ap.add_argument("--shapes", nargs="+", default=DEFAULT_SHAPES)
+    ap.add_argument("--budget", type=float, default=60.0, help="seconds one run may take (default 60)")
+    args = ap.parse_args()
+    os.chdir(ROOT)
+    bins = sorted(b for b in os.listdir(".") if re.fullmatch(r"step\d\d", b))
+    if not bins:
+        print("bench: no step binaries; run make first", file=sys.stderr)
+        return 2
+    meta = gpu_meta()
+    os.makedirs(args.dir, exist_ok=True)
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    header = subprocess.run(["./step01", "--csv-header"], capture_output=True, text=True, check=True).stdout.strip()
+    runs = [(b, s) for b in bins for s in args.shapes]
+    total, rows, skipped = len(runs), [], []
+    sampler = ClockSampler()
+    sampler.start()
+    start = time.time()
+    per_flop = {}  # step -> seconds per multiply-add of its last run, launch overhead included
+    for i, (b, shape) in enumerate(runs, 1):
+        m, n, k = dims(shape)
+        work = m * n * k
+        launches = 6 if work > BIG else 23
+        extra = ["--warmup", "1", "--reps", "5"] if work > BIG else []
+        guess = per_flop[b] * work * launches if b in per_flop else None
+        # time left: each remaining run at its step's rate (or this run's, for steps not seen yet)
+        if guess is not None and guess > args.budget:
+            skipped.append((b, shape, guess))
+            print(f"[{i}/{total}] {b} {shape}: skipped, would take about {guess:.0f} s "
+                  f"(budget {args.budget:.0f} s per run)", flush=True)
+            continue
+        t0 = time.time()
+        p = subprocess.run([f"./{b}", str(m), str(n), str(k), "--csv", *extra], capture_output=True, text=True)
+        took = time.time() - t0
+        if p.returncode != 0:
+            print(f"[{i}/{total}] {b} {shape}: FAILED (exit {p.returncode})\n{p.stdout}{p.stderr}", flush=True)
+            sampler.stop.set()
+            return 1
+        row = p.stdout.strip().split("\n")[-1]
+        rows.append(f"{date},{meta['commit']},{meta['driver']},{row}")
+        fields = dict(zip(header.split(","), row.split(",")))
+        per_flop[b] = float(fields["median_ms"]) / 1e3 / work
+        elapsed = time.time() - start
+        left = sum(per_flop.get(rb, per_flop[b]) * (lambda d: d[0] * d[1] * d[2])(dims(rs)) *
+                   (6 if (lambda d: d[0] * d[1] * d[2])(dims(rs)) > BIG else 23) + 1.0
+                   for rb, rs in runs[i:])
+        print(f"[{i}/{total}] {b} {shape}: {float(fields['gflops']):,.0f} GFLOP/s, "
+              f"{fields['pct_of_cublas']}% of cuBLAS, {fields['verified']} ({took:.1f} s; "
+              f"{elapsed:.0f} s so far, about {left:.0f} s left)", flush=True)
+    sampler.stop.set()
+    sampler.join()
+
+    out = os.path.join(args.dir, f"{meta['slug']}.csv")
+    with open(out, "w") as f:
+        f.write(f"date,commit,driver,{header}\n")
+        f.write("\n".join(rows) + "\n")
+    first = next(csv.DictReader(io.StringIO(f"date,commit,driver,{header}\n{rows[0]}\n")))
+    clocks = sampler.samples
+    info = {
+        "gpu": meta["gpu"], "compute_capability": first["cc"], "sms": int(first["sms"]),
+        "peak_clock_mhz": int(first["clock_mhz"]),
+        "sm_clock_mhz_during_run": {"samples": len(clocks), "min": min(clocks, default=None),
+                                    "median": statistics.median(clocks) if clocks else None,
+                                    "max": max(clocks, default=None)},
+        "driver": meta["driver"], "cuda_runtime": first["cuda_runtime"], "cublas": first["cublas"],
+        "date": date, "commit": meta["commit"], "shapes": args.shapes,
+        "skipped": [{"step": b, "shape": s, "estimated_s": round(g)} for b, s, g in skipped],
+        "budget_s": args.budget,
+    }
+    meta_path = os.path.join(args.dir, f"{meta['slug']}.meta.json")
+    with open(meta_path, "w") as f:
+        json.dump(info, f, indent=2)
+        f.write("\n")
+    print(f"wrote {out} ({len(rows)} rows) and {meta_path}; {len(skipped)} runs skipped by the budget; "
+          f"SM clock during the sweep: {info['sm_clock_mhz_during_run']}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""make plots: the pictures of the measured results, with matplotlib.
+
+  images/benchmark_<gpu>.png  GFLOP/s against size (square M = N = K), one line per step
+                              and one for cuBLAS, from docs/results/<gpu>.csv;
+  images/roofline_<gpu>.png   each step at 4096^3 placed by its arithmetic intensity (FLOP
+                              per byte of device memory, from the DRAM byte counters in
+                              docs/results/ncu_stepNN_<gpu>.txt) and its GFLOP/s, under the
+                              ceilings `make peak` measured (docs/results/peak_<gpu>.csv),
+                              with the paper ceilings dashed beside them.
+
+Then it regenerates the results tables in the Markdown pages (tools/results_table.py).
+
+usage: tools/plots.py [GPU-SLUG]     (default: the H100's, h100-80gb-hbm3)
+"""
+import csv
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "docs" / "results"
+SIZE = 4096
+UNITS = {"byte": 1, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "Tbyte": 1e12}
+
+
+def load_rows(slug):
+    with (RESULTS / f"{slug}.csv").open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def load_peak(slug):
+    path = RESULTS / f"peak_{slug}.csv"
+    if not path.exists():
+        return None
+    with path.open(newline="") as f:  # '#' lines: where and when it was measured
+        return {r["quantity"]: r for r in csv.DictReader(ln for ln in f if not ln.startswith("#"))}
+
+
+def dram_bytes(step, slug):
+    """Bytes read plus written by the step's kernel at 4096^3, as Nsight Compute counted them."""
+    path = RESULTS / f"ncu_{step}_{slug}.txt"
+    if not path.exists():
+        return None
+    total = 0.0
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        m = re.match(r"\s*dram__bytes_(read|write)\.sum\s+(\S+)\s+([\d.,]+)", line)
+        if m:
+            total += float(m.group(3).replace(",", "")) * UNITS[m.group(2)]
+    return total or None
+
+
+def source_note(rows, slug):
+    r = rows[0]
+    return (f"{r['gpu']}, driver {r['driver']}, CUDA {r['cuda_runtime']}, {r['cublas']}; "
+            f"{r['date'][:10]}, commit {r['commit']}; source: docs/results/{slug}.csv")
+
+
+def benchmark(rows, slug):
+    square = [r for r in rows if r["M"] == r["N"] == r["K"] and int(r["M"]) & (int(r["M"]) - 1) == 0]
+    steps = sorted({r["step"] for r in square})
+    fig, ax = plt.subplots(figsize=(10, 6.2), dpi=110)
+    cmap = plt.get_cmap("tab10")
+    for i, step in enumerate(steps):
+        pts = sorted((int(r["M"]), float(r["gflops"])) for r in square if r["step"] == step)
+        title = next(r["title"] for r in square if r["step"] == step)
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=4, lw=1.6, color=cmap(i % 10),
+                label=f"{step[4:]} {title}")
+    # cuBLAS: each step's run timed it again; the median over those runs at each size
+    sizes = sorted({int(r["M"]) for r in square})
+    blas = []
+    for s in sizes:
+        vals = sorted(float(r["cublas_gflops"]) for r in square if int(r["M"]) == s)
+        blas.append(vals[len(vals) // 2])
+    ax.plot(sizes, blas, color="black", lw=2.4, ls="--", marker="s", ms=4, label="cuBLAS (FP32, TF32 off)")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xticks(sizes)
+    ax.set_xticklabels([str(s) for s in sizes])
+    ax.set_xlabel("M = N = K")
+    ax.set_ylabel("GFLOP/s (log scale)")
+    ax.set_title(f"SGEMM steps on the {rows[0]['gpu']}: speed against size")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
+    fig.text(0.01, 0.01, source_note(rows, slug) + " (median of 20 runs; 8192: of 5)", fontsize=7, color="#555555")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    out = ROOT / "images" / f"benchmark_{slug}.png"
+    fig.savefig(out)
+    plt.close(fig)
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
+def roofline(rows, slug, peak):
+    at = [r for r in rows if int(r["M"]) == int(r["N"]) == int(r["K"]) == SIZE]
+    points = []
+    for r in sorted(at, key=lambda r: r["step"]):
+        b = dram_bytes(r["step"], slug)
+        if b:
+            flop = 2.0 * SIZE ** 3
+            points.append((r["step"], r["title"], flop / b, float(r["gflops"])))
+    if not points:
+        print("roofline: no ncu DRAM counters in docs/results; run make ncu / tools/save_reports.sh first")
+        return
+    fig, ax = plt.subplots(figsize=(10, 6.2), dpi=110)
+    fp32, dram = float(peak["fp32"]["measured"]), float(peak["dram"]["measured"])
+    fp32_paper, dram_paper = float(peak["fp32"]["paper"]), float(peak["dram"]["paper"])
+    lo, hi = 0.5, 4 * max(p[2] for p in points)
+    xs = [lo * (hi / lo) ** (i / 200) for i in range(201)]
+    ax.plot(xs, [min(fp32, dram * x) for x in xs], color="black", lw=2.2,
+            label=f"measured: {fp32:,.0f} GFLOP/s FFMA, {dram:,.0f} GB/s DRAM (make peak)")
+    ax.plot(xs, [min(fp32_paper, dram_paper * x) for x in xs], color="gray", lw=1.2, ls="--",
+            label=f"paper: {fp32_paper:,.0f} GFLOP/s, {dram_paper:,.0f} GB/s (from clocks and widths)")
+    cmap = plt.get_cmap("tab10")
+    for i, (step, title, ai, g) in enumerate(points):
+        ax.plot(ai, g, "o", ms=8, color=cmap(i % 10), label=f"{step[4:]} {title}: {ai:,.0f} FLOP/B, {g:,.0f} GFLOP/s")
+        ax.annotate(step[4:], (ai, g), textcoords="offset points", xytext=(6, -4), fontsize=9)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(100, fp32_paper * 2)
+    ax.set_xlabel("arithmetic intensity: FLOP per byte of device memory (DRAM bytes from Nsight Compute)")
+    ax.set_ylabel("GFLOP/s (log scale)")
+    ax.set_title(f"Roofline of the steps at M = N = K = {SIZE} on the {rows[0]['gpu']}")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
+    fig.text(0.01, 0.01, source_note(rows, slug) + f"; peak_{slug}.csv; ncu_stepNN_{slug}.txt",
+             fontsize=7, color="#555555")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    out = ROOT / "images" / f"roofline_{slug}.png"
+    fig.savefig(out)
+    plt.close(fig)
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
+def main():
+    slug = sys.argv[1] if len(sys.argv) > 1 else "h100-80gb-hbm3"
+    rows = load_rows(slug)
+    benchmark(rows, slug)
+    peak = load_peak(slug)
+    if peak:
+        roofline(rows, slug, peak)
+    else:
+        print(f"roofline: docs/results/peak_{slug}.csv is missing; run make peak on that GPU (tools/gpu_check.sh does)")
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "results_table.py")]).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
