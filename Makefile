@@ -7,6 +7,8 @@
 NVCC      ?= nvcc
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
 PYTHON    ?= python3
+# a Python that has matplotlib, for make plots (Debian's python3-matplotlib is /usr/bin's)
+PLOT_PYTHON ?= $(firstword $(foreach p,$(PYTHON) /usr/bin/python3,$(shell $(p) -c 'import matplotlib' 2>/dev/null && echo $(p))))
 CATCH2_HPP ?= /usr/include/catch2/catch.hpp
 # the folder holding catch2/catch.hpp, as an include path unless it is the system's own
 CATCH2_ROOT := $(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(abspath $(CATCH2_HPP))))))
@@ -134,11 +136,12 @@ bench: $(STEP_BINS)
 
 # The pictures of docs/results (matplotlib), then the tables in the Markdown pages.
 plots:
-	$(PYTHON) tools/plots.py
+	@test -n "$(PLOT_PYTHON)" || { echo "make plots needs matplotlib: sudo apt-get install python3-matplotlib"; exit 2; }
+	$(PLOT_PYTHON) tools/plots.py
 
 results: bench $(PEAK)
 	sh tools/save_reports.sh docs/results
-	$(PYTHON) tools/plots.py
+	$(MAKE) plots
 
 docs: | $(BUILD)
 	doxygen docs/Doxyfile

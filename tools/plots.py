@@ -107,7 +107,7 @@ def roofline(rows, slug, peak):
     if not points:
         print("roofline: no ncu DRAM counters in docs/results; run make ncu / tools/save_reports.sh first")
         return
-    fig, ax = plt.subplots(figsize=(10, 6.2), dpi=110)
+    fig, ax = plt.subplots(figsize=(11.5, 6.5), dpi=110)
     fp32, dram = float(peak["fp32"]["measured"]), float(peak["dram"]["measured"])
     fp32_paper, dram_paper = float(peak["fp32"]["paper"]), float(peak["dram"]["paper"])
     lo, hi = 0.5, 4 * max(p[2] for p in points)
@@ -119,19 +119,20 @@ def roofline(rows, slug, peak):
     cmap = plt.get_cmap("tab10")
     for i, (step, title, ai, g) in enumerate(points):
         ax.plot(ai, g, "o", ms=8, color=cmap(i % 10), label=f"{step[4:]} {title}: {ai:,.0f} FLOP/B, {g:,.0f} GFLOP/s")
-        ax.annotate(step[4:], (ai, g), textcoords="offset points", xytext=(6, -4), fontsize=9)
+        ax.annotate(step[4:], (ai, g), textcoords="offset points", fontsize=9,
+                    xytext=(7, 4) if i % 2 else (7, -12))  # alternate sides: neighbours overlap less
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(lo, hi)
     ax.set_ylim(100, fp32_paper * 2)
-    ax.set_xlabel("arithmetic intensity: FLOP per byte of device memory (DRAM bytes from Nsight Compute)")
+    ax.set_xlabel("arithmetic intensity (FLOP per byte of device memory, DRAM bytes from Nsight Compute)")
     ax.set_ylabel("GFLOP/s (log scale)")
     ax.set_title(f"Roofline of the steps at M = N = K = {SIZE} on the {rows[0]['gpu']}")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
-    fig.text(0.01, 0.01, source_note(rows, slug) + f"; peak_{slug}.csv; ncu_stepNN_{slug}.txt",
+    fig.text(0.01, 0.01, source_note(rows, slug) + f",\npeak_{slug}.csv, ncu_stepNN_{slug}.txt",
              fontsize=7, color="#555555")
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    fig.tight_layout(rect=(0.01, 0.05, 1, 1))
     out = ROOT / "images" / f"roofline_{slug}.png"
     fig.savefig(out)
     plt.close(fig)
