@@ -1,7 +1,8 @@
 #!/bin/sh
 # Saves in DIR what the READMEs show, each file headed by where and when it was made:
 # for every step binary the full report of `./stepNN 4096` (report_stepNN_<gpu>.txt), its
-# Nsight Compute metrics at 4096^3 (ncu_stepNN_<gpu>.txt) and the count of its load and
+# Nsight Compute metrics at 4096^3 (ncu_stepNN_<gpu>.txt, and as make ncu's table in
+# profile_stepNN_<gpu>.txt) and the count of its load and
 # store instructions by width in the SASS (sass_stepNN_<arch>.txt); the compiler's
 # register report of every step kernel (regs_<arch>.txt, from `make regs`); and the tile
 # configurations of steps 03-10 measured by `make tiles` (tiles_<gpu>.txt); and the GPU's
@@ -26,6 +27,9 @@ for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     { header "make ncu STEP=$n SIZE=4096 ($(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
       sh tools/ncu.sh "$n" 4096 2>&1 | grep -v '^==PROF==' | sed -n '/Metric Name/,$p' | grep -v -- '^ *---'; } > "$ncu_out"
     echo "wrote $ncu_out"
+    { head -n 2 "$ncu_out"; echo "# the same metrics as make ncu prints them (tools/ncu_table.py)"
+      python3 tools/ncu_table.py < "$ncu_out"; } > "$dir/profile_${bin}_$slug.txt"
+    echo "wrote $dir/profile_${bin}_$slug.txt"
     { header "memory instructions in the SASS of build/$arch/$bin.o, by kernel (cuobjdump -sass)"
       sh tools/sass_count.sh "build/$arch/$bin.o"; } > "$dir/sass_${bin}_$arch.txt"
     echo "wrote $dir/sass_${bin}_$arch.txt"
