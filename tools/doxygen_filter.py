@@ -7,7 +7,8 @@ C++/CUDA source file into a Doxygen reference to that file's page (which links t
 browsable source): [text](kernel.cuh) in steps/01_naive/README.md becomes
 \\ref steps/01_naive/kernel.cuh "text". Links to sources the site does not include (tests/,
 tools/) become the text and the path. Pictures under images/ are named by their file name,
-so that Doxygen copies them into the site. Everything else passes through unchanged.
+so that Doxygen copies them into the site, and **bold** outside code becomes <b>bold</b>.
+Everything else passes through unchanged.
 
 usage (by Doxygen): python3 tools/doxygen_filter.py PAGE.md
 """
@@ -17,6 +18,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCUMENTED = ("steps/", "common/")  # the source folders docs/Doxyfile reads
+CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)  # fenced blocks and code spans: untouched
+BOLD = re.compile(r"\*\*([^*\n]+?)\*\*")
 IMAGE = re.compile(r"!\[([^\]]*)\]\(((?!https?:)[^)\s]*images/[^)\s]+)\)")
 LINK = re.compile(r"\[([^\]]+)\]\(((?!https?:)[^)#\s]+\.(?:cuh|cu|h|cpp))\)")
 
@@ -36,6 +39,10 @@ def main():
         label = m.group(1).replace('"', "'").replace('`', '')
         return f'\\ref {target} "{label}"'
 
+    # Bold: Doxygen's Markdown does not close **text** before Chinese punctuation (（，。),
+    # so outside code the filter writes it as HTML.
+    text = "".join(BOLD.sub(r"<b>\1</b>", part) if i % 2 == 0 else part
+                   for i, part in enumerate(CODE.split(text)))
     # Pictures: by their bare name, which Doxygen finds in IMAGE_PATH (images/) and copies
     # next to the page; a relative path would point outside the site.
     text = IMAGE.sub(lambda m: f"![{m.group(1)}]({os.path.basename(m.group(2))})", text)

@@ -628,7 +628,7 @@ def step10():
         out.append(rect(x0 + t * U - 0.6 * U, y2 + 48, 0.6 * U, 12, LOADA, "#ffffff", 1))
     out.append(text(x0 + t * U + 10, y2 + 13, "…", 14))
     for yy, label in ((y2 - 11, "copies"), (y2 + 13, "math"), (y2 + 37, "copies"), (y2 + 58, "A stores")):
-        out.append(text(x0 - 8, yy, label, 10, "end", fill="#5f6670"))
+        out.append(text(x0 - 18, yy, label, 10, "end", fill="#5f6670"))
     out.append(text(40, y2 + 84, "In the sketch step 10 is done with four tiles sooner: the copies run during the "
                                  "math, and there is one barrier per tile, not two.", 12))
     ly = y2 + 104
