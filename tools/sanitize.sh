@@ -21,37 +21,33 @@ if [ "${1:-}" = "--tests" ]; then
     tests=$2
     shift 2
 fi
+# check LABEL TOOL COMMAND...: runs COMMAND under compute-sanitizer's TOOL and prints one
+# PASS line with the tool's summary, or FAIL with the start of its log.
+check() {
+    label=$1 tool=$2
+    shift 2
+    runs=$((runs + 1))
+    log=$(compute-sanitizer --tool "$tool" --error-exitcode 99 "$@" 2>&1)
+    rc=$?
+    summary=$(printf '%s\n' "$log" | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' | tail -n 1)
+    if [ "$rc" -eq 0 ]; then
+        printf 'PASS  %-30s %-9s %s\n' "$label" "$tool" "$summary"
+    else
+        failed=$((failed + 1))
+        printf 'FAIL  %-30s %-9s exit %s\n' "$label" "$tool" "$rc"
+        printf '%s\n' "$log" | sed 's/^/      /' | head -n 60
+    fi
+}
 for step in "$@"; do
     for tool in memcheck racecheck synccheck initcheck; do
         for beta in 0 0.5; do
-            runs=$((runs + 1))
-            log=$(compute-sanitizer --tool "$tool" --error-exitcode 99 \
-                  "./$step" $shape --beta "$beta" --no-cublas --warmup 0 --reps 2 2>&1)
-            rc=$?
-            summary=$(printf '%s\n' "$log" | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' | tail -n 1)
-            if [ "$rc" -eq 0 ]; then
-                printf 'PASS  %-7s %-9s beta=%-4s %s\n' "$step" "$tool" "$beta" "$summary"
-            else
-                failed=$((failed + 1))
-                printf 'FAIL  %-7s %-9s beta=%-4s exit %s\n' "$step" "$tool" "$beta" "$rc"
-                printf '%s\n' "$log" | sed 's/^/      /' | head -n 60
-            fi
+            check "$step beta=$beta" "$tool" "./$step" $shape --beta "$beta" --no-cublas --warmup 0 --reps 2
         done
     done
 done
 if [ -n "$tests" ]; then
     for tool in memcheck racecheck synccheck initcheck; do
-        runs=$((runs + 1))
-        log=$(compute-sanitizer --tool "$tool" --error-exitcode 99 "$tests" "step 10 is right for 1 to 5 K-tiles*" 2>&1)
-        rc=$?
-        summary=$(printf '%s\n' "$log" | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' | tail -n 1)
-        if [ "$rc" -eq 0 ]; then
-            printf 'PASS  %-7s %-9s %s\n' "tests" "$tool" "step 10 pipeline test, both copy paths: $summary"
-        else
-            failed=$((failed + 1))
-            printf 'FAIL  %-7s %-9s exit %s\n' "tests" "$tool" "$rc"
-            printf '%s\n' "$log" | sed 's/^/      /' | head -n 60
-        fi
+        check "step 10 pipeline test" "$tool" "$tests" "step 10 is right for 1 to 5 K-tiles*"
     done
 fi
 echo "sanitize: $((runs - failed)) passed, $failed failed (shape $shape; and step 10's pipeline test)"
