@@ -38,6 +38,17 @@ def dims(shape):
     return parts * 3 if len(parts) == 1 else parts
 
 
+def work(shape):
+    """Multiply-adds of a shape: M * N * K."""
+    m, n, k = dims(shape)
+    return m * n * k
+
+
+def launches(shape):
+    """Launches of one run, warm-up and timed: 1 + 5 for big shapes, 3 + 20 otherwise."""
+    return 6 if work(shape) > BIG else 23
+
+
 def gpu_meta():
     """name, driver, slug and commit, as tools/gpu_meta.sh sets them."""
     out = subprocess.run(["sh", "-c", ". tools/gpu_meta.sh; printf '%s\\n%s\\n%s\\n%s\\n' "
@@ -85,11 +96,8 @@ def main():
     per_flop = {}  # step -> seconds per multiply-add of its last run, launch overhead included
     for i, (b, shape) in enumerate(runs, 1):
         m, n, k = dims(shape)
-        work = m * n * k
-        launches = 6 if work > BIG else 23
-        extra = ["--warmup", "1", "--reps", "5"] if work > BIG else []
-        guess = per_flop[b] * work * launches if b in per_flop else None
-        # time left: each remaining run at its step's rate (or this run's, for steps not seen yet)
+        extra = ["--warmup", "1", "--reps", "5"] if work(shape) > BIG else []
+        guess = per_flop[b] * work(shape) * launches(shape) if b in per_flop else None
         if guess is not None and guess > args.budget:
             skipped.append((b, shape, guess))
             print(f"[{i}/{total}] {b} {shape}: skipped, would take about {guess:.0f} s "
@@ -105,11 +113,11 @@ def main():
         row = p.stdout.strip().split("\n")[-1]
         rows.append(f"{date},{meta['commit']},{meta['driver']},{row}")
         fields = dict(zip(header.split(","), row.split(",")))
-        per_flop[b] = float(fields["median_ms"]) / 1e3 / work
+        per_flop[b] = float(fields["median_ms"]) / 1e3 / work(shape)
         elapsed = time.time() - start
-        left = sum(per_flop.get(rb, per_flop[b]) * (lambda d: d[0] * d[1] * d[2])(dims(rs)) *
-                   (6 if (lambda d: d[0] * d[1] * d[2])(dims(rs)) > BIG else 23) + 1.0
-                   for rb, rs in runs[i:])
+        # time left: each remaining run at its step's rate (or this step's, for steps not seen
+        # yet), plus a second of start-up
+        left = sum(per_flop.get(rb, per_flop[b]) * work(rs) * launches(rs) + 1.0 for rb, rs in runs[i:])
         print(f"[{i}/{total}] {b} {shape}: {float(fields['gflops']):,.0f} GFLOP/s, "
               f"{fields['pct_of_cublas']}% of cuBLAS, {fields['verified']} ({took:.1f} s; "
               f"{elapsed:.0f} s so far, about {left:.0f} s left)", flush=True)
