@@ -7,6 +7,8 @@ usage: sh tools/ncu.sh 05 4096 | python3 tools/ncu_table.py
 """
 import sys
 
+from results_table import parse_ncu  # one reader of ncu's lines for all the tools
+
 NAMES = [
     ("time", [("gpu__time_duration.sum", "kernel duration (ncu locks clocks to base)")]),
     ("global and device memory", [
@@ -46,13 +48,9 @@ NAMES = [
 
 
 def main():
-    values, passthrough = {}, []
-    for line in sys.stdin:
-        parts = line.split()
-        if len(parts) >= 2 and "__" in parts[0] and parts[0] != "Metric":
-            values[parts[0]] = f"{parts[-1]} {' '.join(parts[1:-1])}".strip()  # value, then unit
-        elif line.startswith(("ncu:", "==ERROR", "==WARNING")):
-            passthrough.append(line.rstrip())
+    lines = sys.stdin.read().split("\n")
+    values = {name: f"{value} {unit}".strip() for name, (unit, value) in parse_ncu(lines).items()}
+    passthrough = [ln.rstrip() for ln in lines if ln.startswith(("ncu:", "==ERROR", "==WARNING"))]
     for line in passthrough:
         print(line)
     if not values:

@@ -14,7 +14,6 @@ Then it regenerates the results tables in the Markdown pages (tools/results_tabl
 usage: tools/plots.py [GPU-SLUG]     (default: the H100's, h100-80gb-hbm3)
 """
 import csv
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +22,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+from results_table import ncu_metrics  # noqa: E402  (the one reader of ncu's files)
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "results"
@@ -45,14 +46,12 @@ def load_peak(slug):
 
 def dram_bytes(step, slug):
     """Bytes read plus written by the step's kernel at 4096^3, as Nsight Compute counted them."""
-    path = RESULTS / f"ncu_{step}_{slug}.txt"
-    if not path.exists():
-        return None
+    metrics, _ = ncu_metrics(step, slug)
     total = 0.0
-    for line in path.read_text(encoding="utf-8").split("\n"):
-        m = re.match(r"\s*dram__bytes_(read|write)\.sum\s+(\S+)\s+([\d.,]+)", line)
-        if m:
-            total += float(m.group(3).replace(",", "")) * UNITS[m.group(2)]
+    for name in ("dram__bytes_read.sum", "dram__bytes_write.sum"):
+        if metrics and name in metrics:
+            unit, value = metrics[name]
+            total += float(value.replace(",", "")) * UNITS[unit]
     return total or None
 
 

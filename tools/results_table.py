@@ -208,17 +208,23 @@ def sizes_table(page, lang, wanted=()):
     return lines
 
 
-def ncu_metrics(step):
-    """{metric: (unit, value)} from docs/results/ncu_<step>_<gpu>.txt, and the file."""
-    path = RESULTS / f"ncu_{step}_{PRIMARY}.txt"
-    if not path.exists():
-        return None, path
+def parse_ncu(lines):
+    """{metric: (unit, value)} from Nsight Compute's lines "  name  [unit]  value"; other lines
+    are skipped. tools/ncu_table.py and tools/plots.py read ncu's output with it too."""
     metrics = {}
-    for line in path.read_text(encoding="utf-8").split("\n"):
+    for line in lines:
         parts = line.split()
         if len(parts) >= 2 and "__" in parts[0]:
             metrics[parts[0]] = (" ".join(parts[1:-1]), parts[-1])
-    return metrics, path
+    return metrics
+
+
+def ncu_metrics(step, gpu=PRIMARY):
+    """parse_ncu() of docs/results/ncu_<step>_<gpu>.txt (None if missing), and the file."""
+    path = RESULTS / f"ncu_{step}_{gpu}.txt"
+    if not path.exists():
+        return None, path
+    return parse_ncu(path.read_text(encoding="utf-8").split("\n")), path
 
 
 def ncu_compare(a, b, page, lang):
