@@ -243,6 +243,12 @@ def ncu_compare(a, b, page, lang):
     return lines
 
 
+def fenced(body, path, page, lang):
+    """`body` as a text block, with the results file it comes from linked underneath."""
+    return (f"```text\n{body}\n```\n\n"
+            f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})\n")
+
+
 def tune_rows(arch, wanted, page, lang):
     """The header of docs/results/tune_<arch>.txt and the rows of the tile sizes `wanted`."""
     path = RESULTS / f"tune_{arch}.txt"
@@ -255,8 +261,7 @@ def tune_rows(arch, wanted, page, lang):
     if len(rows) != len(names):
         raise SystemExit(f"{page}: tune rows not found in {path.name}: {sorted(names)}")
     body = "\n".join(keep + rows)
-    return (f"```text\n{body}\n```\n\n"
-            f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})\n")
+    return fenced(body, path, page, lang)
 
 
 def embedded(kind, page, lang):
@@ -274,8 +279,7 @@ def embedded(kind, page, lang):
     if what in ("regs", "tiles"):
         lines = [ln for ln in lines if ln.startswith(("#", "step ", step + " "))]
     body = "\n".join(lines)
-    return (f"```text\n{body}\n```\n\n"
-            f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})\n")
+    return fenced(body, path, page, lang)
 
 
 def render(kind, page):
