@@ -13,6 +13,7 @@
 #include "random.cuh"
 #include "timing.cuh"
 #include "verify.h"
+#include "measure_kernel.cuh"
 
 #include "steps/03_shared_memory/kernel.cuh"
 #include "steps/04_1d_blocktiling/kernel.cuh"
@@ -24,7 +25,7 @@
 
 namespace {
 
-using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
+using sgemm_tools::KernelFn;
 
 struct Problem {
     int M, N, K;
@@ -38,30 +39,12 @@ double gflops(const Problem& p, double ms) { return 2.0 * p.M * p.N * double(p.K
 /// Times one kernel instance launched on a (BM, BN) grid of `threads`-thread blocks.
 void measure(Problem& p, const char* step, const std::string& tiles, bool shipped, KernelFn kernel,
              int BM, int BN, int threads, int smem = 0) {
-    const dim3 grid(sgemm::ceil_div(p.N, BN), sgemm::ceil_div(p.M, BM));
-    if (smem > 0) {  // dynamic shared memory beyond 48 KB must be asked for
-        CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel),
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    }
-    auto launch = [&] {
-        kernel<<<grid, threads, smem>>>(p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
-        CUDA_CHECK(cudaGetLastError());
-    };
-    CUDA_CHECK(cudaMemset(p.C.get(), 0xFF, p.C.bytes()));  // NaN: what is not written fails
-    launch();
-    std::vector<float> got(p.C.size());
-    p.C.copy_to_host(got.data());
-    const bool ok = sgemm::verify(got.data(), p.expected.data(), p.M, p.N,
-                                  sgemm::gemm_tolerance(p.K, 1.0f, 0.0f, 1.0, 1.0, 1.0)).ok();
-    const double g = gflops(p, sgemm::time_launches(launch, 3, 20, nullptr).median_ms);
-    cudaFuncAttributes attr{};
-    CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
-    int blocks = 0;
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &blocks, reinterpret_cast<const void*>(kernel), threads, smem));
+    const sgemm_tools::KernelMeasurement m = sgemm_tools::measure_kernel(
+        kernel, BM, BN, threads, smem, p.M, p.N, p.K, p.A.get(), p.B.get(), p.C, p.expected, 20);
+    const double g = gflops(p, m.median_ms);
     std::printf("%-7s %-44s %c %7d %5d %6zu %6d %6d %10.0f %6.1f  %s\n", step, tiles.c_str(),
-                shipped ? '*' : ' ', threads, attr.numRegs, attr.localSizeBytes, blocks,
-                blocks * threads / 32, g, 100.0 * g / p.cublas_gflops, ok ? "pass" : "FAIL");
+                shipped ? '*' : ' ', threads, m.registers, m.local_bytes, m.blocks_per_sm,
+                m.blocks_per_sm * threads / 32, g, 100.0 * g / p.cublas_gflops, m.verified ? "pass" : "FAIL");
     std::fflush(stdout);
 }
 

@@ -10,7 +10,7 @@
 #include "device_buffer.cuh"
 #include "random.cuh"
 #include "timing.cuh"
-#include "verify.h"
+#include "measure_kernel.cuh"
 
 #include "steps/08_autotuning/kernel.cuh"
 
@@ -34,29 +34,15 @@ int main(int argc, char** argv) try {
     const double cublas = gflops(sgemm::time_launches([&] {
         sgemm::cublas_sgemm(blas, n, n, n, 1.0f, A.get(), B.get(), 0.0f, C.get());
     }, 3, 10, nullptr).median_ms);
-    std::vector<float> expected(count), got(count);
+    std::vector<float> expected(count);
     C.copy_to_host(expected.data());
 
-    const dim3 grid(sgemm::ceil_div(n, BN), sgemm::ceil_div(n, BM));
-    auto launch = [&] {
-        kernel<<<grid, kThreads>>>(n, n, n, 1.0f, A.get(), B.get(), 0.0f, C.get());
-        CUDA_CHECK(cudaGetLastError());
-    };
-    CUDA_CHECK(cudaMemset(C.get(), 0xFF, C.bytes()));  // NaN: what is not written fails
-    launch();
-    C.copy_to_host(got.data());
-    const bool ok = sgemm::verify(got.data(), expected.data(), n, n,
-                                  sgemm::gemm_tolerance(n, 1.0f, 0.0f, 1.0, 1.0, 1.0)).ok();
-    const double g = gflops(sgemm::time_launches(launch, 3, 10, nullptr).median_ms);
-
-    cudaFuncAttributes attr{};
-    CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
-    int blocks = 0;
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &blocks, reinterpret_cast<const void*>(kernel), kThreads, 0));
+    const sgemm_tools::KernelMeasurement m = sgemm_tools::measure_kernel(
+        kernel, BM, BN, kThreads, 0, n, n, n, A.get(), B.get(), C, expected, 10);
+    const double g = gflops(m.median_ms);
     std::printf("threads=%d regs=%d local=%zu blocks=%d warps=%d gflops=%.0f cublas=%.0f verified=%s\n",
-                kThreads, attr.numRegs, attr.localSizeBytes, blocks, blocks * kThreads / 32, g,
-                cublas, ok ? "pass" : "FAIL");
+                kThreads, m.registers, m.local_bytes, m.blocks_per_sm, m.blocks_per_sm * kThreads / 32,
+                g, cublas, m.verified ? "pass" : "FAIL");
     return 0;
 } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());

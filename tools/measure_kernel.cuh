@@ -1,0 +1,61 @@
+// One way to measure a GEMM kernel instance for the tools that compare configurations
+// (make tiles, make tune): C poisoned with NaN, one launch verified against a reference,
+// then timed, with the compiler's registers and local memory and the occupancy.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "cuda_check.cuh"
+#include "device_buffer.cuh"
+#include "launch.cuh"
+#include "timing.cuh"
+#include "verify.h"
+
+namespace sgemm_tools {
+
+/// The kernel signature of every step: (M, N, K, alpha, A, B, beta, C).
+using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
+
+/// What measure_kernel() found.
+struct KernelMeasurement {
+    bool verified;            ///< C = A * B within the tolerance, every element written
+    double median_ms;         ///< median of the timed launches
+    int registers;            ///< per thread
+    std::size_t local_bytes;  ///< per thread: spills or arrays not kept in registers
+    int blocks_per_sm;        ///< resident blocks the occupancy calculator allows
+};
+
+/// Runs `kernel` on a (BM, BN)-tiled grid of `threads`-thread blocks with `smem` bytes of
+/// dynamic shared memory for C = A * B (alpha 1, beta 0), checks C against `expected`, and
+/// times `reps` launches after 3 warm-up ones.
+inline KernelMeasurement measure_kernel(KernelFn kernel, int BM, int BN, int threads, int smem, int M,
+                                        int N, int K, const float* A, const float* B,
+                                        sgemm::DeviceBuffer<float>& C,
+                                        const std::vector<float>& expected, int reps) {
+    const void* k = reinterpret_cast<const void*>(kernel);
+    if (smem > 0) {  // dynamic shared memory beyond 48 KB must be asked for
+        CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    }
+    const dim3 grid(sgemm::ceil_div(N, BN), sgemm::ceil_div(M, BM));
+    auto launch = [&] {
+        kernel<<<grid, threads, smem>>>(M, N, K, 1.0f, A, B, 0.0f, C.get());
+        CUDA_CHECK(cudaGetLastError());
+    };
+    CUDA_CHECK(cudaMemset(C.get(), 0xFF, C.bytes()));  // NaN: what is not written fails
+    launch();
+    std::vector<float> got(C.size());
+    C.copy_to_host(got.data());
+    KernelMeasurement m{};
+    m.verified = sgemm::verify(got.data(), expected.data(), M, N,
+                               sgemm::gemm_tolerance(K, 1.0f, 0.0f, 1.0, 1.0, 1.0)).ok();
+    m.median_ms = sgemm::time_launches(launch, 3, reps, nullptr).median_ms;
+    cudaFuncAttributes attr{};
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, k));
+    m.registers = attr.numRegs;
+    m.local_bytes = attr.localSizeBytes;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&m.blocks_per_sm, k, threads, smem));
+    return m;
+}
+
+}  // namespace sgemm_tools
