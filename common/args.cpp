@@ -134,11 +134,17 @@ Options parse_args(const std::vector<std::string>& args) {
         } else if (arg == "--csv-header") {
             no_value();
             opt.csv_header = true;
+        } else if (arg == "--check") {
+            no_value();
+            opt.check = true;
         } else {
             throw UsageError("unknown option " + arg);
         }
     }
 
+    if (opt.check && !sizes.empty()) {
+        throw UsageError("--check runs its own shapes and takes no SIZE or M N K");
+    }
     std::uint64_t m = static_cast<std::uint64_t>(opt.M);
     std::uint64_t n = m, k = m;
     if (sizes.size() == 1) {
@@ -175,7 +181,7 @@ Options parse_args(const std::vector<std::string>& args) {
 std::string usage(const std::string& program) {
     return "usage: " + program +
            " [SIZE | M N K] [--warmup N] [--reps N] [--seed S] [--alpha A] [--beta B]\n"
-           "       [--no-verify] [--no-cublas] [--csv] [--csv-header] [--help]\n"
+           "       [--no-verify] [--no-cublas] [--csv] [--csv-header] [--check] [--help]\n"
            "  C = alpha * A * B + beta * C with row-major A (M x K), B (K x N), C (M x N);\n"
            "  SIZE sets M = N = K (default 4096). Inputs are seeded random numbers in [-1, 1).\n"
            "  --warmup N    untimed launches first (default 3)\n"
@@ -188,6 +194,8 @@ std::string usage(const std::string& program) {
            "                (for compute-sanitizer and profilers)\n"
            "  --csv         print one CSV line instead of the report\n"
            "  --csv-header  print the CSV column names and exit\n"
+           "  --check       instead, check the result at the tests' awkward shapes (1 x 1 x 1,\n"
+           "                7 x 13 x 5, ..., 2100000 x 3 x 2) and say which are wrong (exit 1)\n"
            "  exit status: 0 ok, 1 wrong result or CUDA error, 2 bad input or no usable GPU\n";
 }
 

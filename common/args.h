@@ -36,14 +36,16 @@ struct Options {
     bool cublas = true;       ///< run cuBLAS at all (off with --no-cublas: no baseline, no verify)
     bool csv = false;         ///< print one machine-readable line instead of the report
     bool csv_header = false;  ///< print the CSV column names and exit
+    bool check = false;       ///< run the correctness checks at the awkward shapes instead (--check)
     bool help = false;        ///< print the usage and exit
 };
 
 /// Parses the arguments of a step binary (argv[0] is skipped).
 /// Accepted: `[SIZE | M N K] [--warmup N] [--reps N] [--seed S] [--alpha A] [--beta B]
-/// [--no-verify] [--no-cublas] [--csv] [--csv-header] [--help]`; a flag's value may also follow `=`.
+/// [--no-verify] [--no-cublas] [--csv] [--csv-header] [--check] [--help]`; a flag's value may
+/// also follow `=`. `--check` takes no sizes: it runs its own shapes.
 /// @throws UsageError on a non-number, a size < 1 or > INT_MAX, buffers whose byte count
-///         overflows 64 bits, an unknown flag, a missing value, or a wrong count of sizes.
+///         overflows 64 bits, an unknown flag, a missing value, a wrong count of sizes, or sizes with --check.
 Options parse_args(const std::vector<std::string>& args);
 
 /// The usage text for program @p program, several lines ending in a newline.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "args.h"
+#include "check.h"
 #include "cublas_ref.h"
 #include "cuda_check.cuh"
 #include "device_buffer.cuh"
@@ -261,7 +262,7 @@ std::string csv_header() {
            "clock_mhz,peak_gflops,cuda_runtime,cublas";
 }
 
-int run_step(const Step& step, int argc, char** argv) {
+int run_step(const Step& step, int argc, char** argv, const char* check_hint) {
     try {
         const Options opt = parse_args(std::vector<std::string>(argv + 1, argv + argc));
         if (opt.help) {
@@ -272,6 +273,7 @@ int run_step(const Step& step, int argc, char** argv) {
             std::printf("%s\n", csv_header().c_str());
             return 0;
         }
+        if (opt.check) return run_checks(step, check_hint);
         return run(step, opt);
     } catch (const UsageError& e) {
         std::fprintf(stderr, "%s: error: %s\n%s", step.name, e.what(), usage(step.name).c_str());

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cublas_ref.h"
+#include "check.h"
 #include "device_buffer.cuh"
 #include "random.cuh"
 #include "steps_registry.h"
@@ -18,81 +18,15 @@ using sgemm_tests::kAllSteps;
 
 namespace {
 
-struct Shape {
-    int M, N, K;
-};
-
-std::string to_string(const Shape& s) {
-    std::ostringstream out;
-    out << s.M << " x " << s.N << " x " << s.K;
-    return out.str();
-}
-
-// Shapes that are not multiples of any tile: ones, primes, one-off-a-power-of-two,
-// tall, wide, K = 1, a long K with a tiny C, and a C taller than 65535 block rows.
-const std::vector<Shape> kShapes = {
-    {1, 1, 1},       {1, 300, 77},     {300, 1, 77},     {7, 13, 5},        {31, 33, 17},
-    {127, 129, 65},  {255, 257, 300},  {97, 101, 103},   {129, 127, 1},     {64, 64, 1},
-    {1000, 1000, 1000}, {2049, 35, 64}, {35, 2049, 64},  {3, 5, 4099},      {2100000, 3, 2},
-    // multiples of 4 (float4 paths) that are not multiples of the tiles, and whole tiles only
-    {4, 8, 12},      {260, 132, 36},   {256, 256, 16},   {384, 256, 128},
-};
+using sgemm::Shape;
+using sgemm::to_string;
+using Problem = sgemm::CheckProblem;
 
 std::vector<float> host_random(std::size_t count, std::uint64_t seed) {
     std::vector<float> v(count);
     for (std::size_t i = 0; i < count; ++i) v[i] = sgemm::uniform_at(seed, i);
     return v;
 }
-
-/// One problem on host and device, with the reference result for (alpha, beta):
-/// the CPU in double precision for small shapes, cuBLAS for large ones.
-struct Problem {
-    Shape s;
-    float alpha, beta;
-    std::vector<float> A, B, C0, expected;
-    DeviceBuffer<float> dA, dB, dC;
-    bool reference_is_cpu;
-
-    Problem(Shape shape, float a, float b, std::uint64_t seed)
-        : s(shape),
-          alpha(a),
-          beta(b),
-          A(host_random(std::size_t(shape.M) * shape.K, seed * 3 + 1)),
-          B(host_random(std::size_t(shape.K) * shape.N, seed * 3 + 2)),
-          C0(host_random(std::size_t(shape.M) * shape.N, seed * 3 + 3)),
-          dA(A.size()),
-          dB(B.size()),
-          dC(C0.size()) {
-        dA.copy_from_host(A.data());
-        dB.copy_from_host(B.data());
-        const double work = double(s.M) * s.N * s.K;
-        reference_is_cpu = work <= 3e7;
-        if (reference_is_cpu) {
-            expected = sgemm::reference_gemm(s.M, s.N, s.K, alpha, A.data(), B.data(), beta, C0.data());
-        } else {
-            sgemm::CublasHandle blas(nullptr);
-            dC.copy_from_host(C0.data());
-            sgemm::cublas_sgemm(blas, s.M, s.N, s.K, alpha, dA.get(), dB.get(), beta, dC.get());
-            expected.resize(C0.size());
-            dC.copy_to_host(expected.data());
-        }
-    }
-
-    /// Runs @p launch on fresh C (NaN when beta = 0, so unwritten elements show) and checks it.
-    sgemm::VerifyResult run(sgemm::LaunchFn launch) {
-        if (beta == 0.0f) {
-            CUDA_CHECK(cudaMemset(dC.get(), 0xFF, dC.bytes()));
-        } else {
-            dC.copy_from_host(C0.data());
-        }
-        launch(s.M, s.N, s.K, alpha, dA.get(), dB.get(), beta, dC.get(), nullptr);
-        CUDA_CHECK(cudaDeviceSynchronize());
-        std::vector<float> got(C0.size());
-        dC.copy_to_host(got.data());
-        const sgemm::Tolerance tol = sgemm::gemm_tolerance(s.K, alpha, beta, 1.0, 1.0, 1.0);
-        return sgemm::verify(got.data(), expected.data(), s.M, s.N, tol);
-    }
-};
 
 // ---- Two deliberately broken kernels: the checks below must catch them. ----------------
 __global__ void drops_last_k(int M, int N, int K, float alpha, const float* A, const float* B,
@@ -125,15 +59,14 @@ void launch_broken(int M, int N, int K, float alpha, const float* A, const float
 TEST_CASE("every step matches the reference at awkward shapes, for (alpha, beta) = (1, 0) "
           "and (0.75, -1.25)",
           "[gpu][steps]") {
-    const float params[2][2] = {{1.0f, 0.0f}, {0.75f, -1.25f}};
-    std::uint64_t seed = 1;
-    for (const Shape& shape : kShapes) {
-        for (const auto& ab : params) {
-            Problem p(shape, ab[0], ab[1], seed++);
+    std::uint64_t seed = 1;  // the seeds `./stepNN --check` uses, in the same order
+    for (const Shape& shape : sgemm::check_shapes()) {
+        for (const sgemm::Scalars& ab : sgemm::check_scalars()) {
+            Problem p(shape, ab.alpha, ab.beta, seed++);
             for (const sgemm::Step& step : kAllSteps) {
                 const sgemm::VerifyResult r = p.run(step.launch);
-                INFO(step.name << " at " << to_string(shape) << ", alpha = " << ab[0]
-                               << ", beta = " << ab[1] << ", reference: "
+                INFO(step.name << " at " << to_string(shape) << ", alpha = " << ab.alpha
+                               << ", beta = " << ab.beta << ", reference: "
                                << (p.reference_is_cpu ? "CPU double" : "cuBLAS"));
                 INFO(r.bad << " of " << r.checked << " wrong; first ones:\n"
                            << sgemm::describe_mismatches(r, "  "));
