@@ -40,10 +40,19 @@ COMMON_LIB := $(OBJ)/libsgemm_common.a
 TEST_SRC  := $(wildcard tests/*.cpp tests/*.cu)
 TEST_OBJ  := $(patsubst tests/%,$(OBJ)/tests/%.o,$(TEST_SRC))
 TEST_BIN  := $(OBJ)/run_tests
+# The exercises (steps/NN_name/exercise.cu, tools/exercise.py) build like the steps, but a
+# warning is not an error there (work in progress), and the untouched skeleton leaves some
+# variables unused (nvcc's warning 177).
+# No -MMD (it would leave .d files beside ./stepNN_exercise): they depend on every header.
+EXERCISE_FLAGS := $(filter-out -Werror=all-warnings -MMD -MP,$(NVCCFLAGS)) -diag-suppress 177
+COMMON_HEADERS := $(wildcard common/*.h common/*.cuh)
+# For the tests: each step's untouched exercise and the same with kernel.cuh's code pasted in.
+EXERCISE_TEST_BINS := $(foreach n,$(STEP_IDS),$(OBJ)/exercises/step$(n)_skeleton $(OBJ)/exercises/step$(n)_solution)
 TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
-.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles tune peak bench plots check-catch2 FORCE
+.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles tune peak bench plots check-catch2 \
+        exercise check-exercise student-copy FORCE
 .DEFAULT_GOAL := all
 
 all: $(STEP_BINS) $(TILE_SWEEP) $(PEAK)
@@ -63,6 +72,10 @@ help:
 	@echo "make bench [BUDGET=s]  every step and cuBLAS over sizes 256-8192 and non-square shapes, into docs/results"
 	@echo "make plots         images/benchmark_<gpu>.png and roofline_<gpu>.png from docs/results, and the tables"
 	@echo "make results       make bench, then every report, ncu table, make peak, tiles and plots into docs/results"
+	@echo "make exercise STEP=NN        build ./stepNN_exercise from steps/NN_*/exercise.cu (a lab exercise)"
+	@echo "make check-exercise STEP=NN  check it at every awkward shape: what is wrong, and a hint"
+	@echo "make student-copy DEST=DIR [BLANK=\"03 05\"]  the repository without docs/answers/ (BLANK: those"
+	@echo "                   steps' kernel.cuh with the exercise parts taken out too)"
 	@echo "make clean         remove build outputs"
 	@echo "ARCH=$(ARCH)  CUDA_HOME=$(CUDA_HOME)"
 
@@ -83,6 +96,32 @@ step$(1): $(OBJ)/step$(1).o $(COMMON_LIB) $(BUILD)/arch
 endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULES,$(firstword $(subst _, ,$(notdir $(d)))),$(d))))
 
+# The exercise of each step folder: steps/NN_name/exercise.cu -> ./stepNN_exercise; and, for
+# the tests, the untouched skeleton and the solution that tools/exercise.py generates.
+define EXERCISE_RULES
+step$(1)_exercise: $(2)/exercise.cu $(COMMON_LIB) $(COMMON_HEADERS) $(BUILD)/arch | $(OBJ)
+	$(NVCC) $(EXERCISE_FLAGS) -I$(2) -o $$@ $$< $(COMMON_LIB) $(LDLIBS)
+$(BUILD)/exercises/step$(1)_%.cu: $(2)/kernel.cuh tools/exercise.py | $(BUILD)/exercises
+	$(PYTHON) tools/exercise.py $$* $(1) $$@
+$(OBJ)/exercises/step$(1)_%: $(BUILD)/exercises/step$(1)_%.cu $(COMMON_LIB) $(COMMON_HEADERS) | $(OBJ)/exercises
+	$(NVCC) $(EXERCISE_FLAGS) -I$(2) -o $$@ $$< $(COMMON_LIB) $(LDLIBS)
+endef
+$(foreach d,$(STEP_DIRS),$(eval $(call EXERCISE_RULES,$(firstword $(subst _, ,$(notdir $(d)))),$(d))))
+.SECONDARY: $(foreach n,$(STEP_IDS),$(BUILD)/exercises/step$(n)_skeleton.cu $(BUILD)/exercises/step$(n)_solution.cu)
+
+exercise:
+	@case " $(STEP_IDS) " in *" $(STEP) "*) ;; *) echo "usage: make exercise STEP=NN   (NN: $(STEP_IDS))"; exit 2;; esac
+	@$(MAKE) --no-print-directory step$(STEP)_exercise
+
+check-exercise:
+	@case " $(STEP_IDS) " in *" $(STEP) "*) ;; *) echo "usage: make check-exercise STEP=NN   (NN: $(STEP_IDS))"; exit 2;; esac
+	@$(MAKE) --no-print-directory step$(STEP)_exercise
+	./step$(STEP)_exercise --check
+
+student-copy:
+	@test -n "$(DEST)" || { echo "usage: make student-copy DEST=DIR [BLANK=\"03 05\"]"; exit 2; }
+	$(PYTHON) tools/exercise.py student-copy $(DEST) $(if $(BLANK),--blank $(BLANK))
+
 # The architecture the ./stepNN binaries in the root were linked for: rewritten when ARCH
 # changes, so `make ARCH=sm_86 step01` followed by `make step01` relinks for the default.
 $(BUILD)/arch: FORCE | $(BUILD)
@@ -94,7 +133,8 @@ $(BUILD)/steps_registry.h: FORCE | $(BUILD)
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(OBJ)/tests/%.o: tests/% $(BUILD)/steps_registry.h | $(OBJ)/tests check-catch2
-	$(NVCC) $(NVCCFLAGS) $(CATCH2_INC) -DSGEMM_ROOT='"$(CURDIR)"' -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(CATCH2_INC) -DSGEMM_ROOT='"$(CURDIR)"' \
+	  -DSGEMM_EXERCISES='"$(OBJ)/exercises"' -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ) $(COMMON_LIB)
 	$(NVCC) $(NVCCFLAGS) -o $@ $^ $(LDLIBS)
@@ -110,9 +150,10 @@ check-catch2:
 	    echo "or point CATCH2_HPP at v2's catch.hpp: make test CATCH2_HPP=/path/to/catch2/catch.hpp"; \
 	  fi; exit 2; }
 
-test: check-catch2 $(STEP_BINS) $(TEST_BIN)
+test: check-catch2 $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
 	$(PYTHON) tools/results_table.py --check
 	$(PYTHON) tools/check_docs.py
+	$(PYTHON) tools/exercise.py check
 	$(TEST_BIN)
 
 regs: $(addprefix $(OBJ)/,$(addsuffix .o,$(STEP_BINS)))
@@ -146,11 +187,11 @@ results: bench $(PEAK)
 docs: | $(BUILD)
 	doxygen docs/Doxyfile
 
-$(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests:
+$(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises:
 	mkdir -p $@
 
 clean:
-	rm -rf $(BUILD) $(addprefix step,$(STEP_IDS))
+	rm -rf $(BUILD) $(addprefix step,$(STEP_IDS)) $(addsuffix _exercise,$(addprefix step,$(STEP_IDS)))
 
 
 # Steps 03-06 at other tile configurations than the ones they ship with (tools/tile_sweep.cu).
@@ -167,8 +208,10 @@ $(PEAK): tools/peak.cu $(COMMON_LIB) | $(OBJ)
 peak: $(PEAK)
 	$(PEAK)
 
-ncu: $(STEP_BINS)
-	@test -n "$(STEP)" || { echo "usage: make ncu STEP=NN [SIZE=S]"; exit 2; }
+# STEP=NN profiles ./stepNN; STEP=NN_exercise profiles the exercise.
+ncu:
+	@test -n "$(STEP)" || { echo "usage: make ncu STEP=NN [SIZE=S]   (or STEP=NN_exercise)"; exit 2; }
+	@$(MAKE) --no-print-directory step$(STEP)
 	sh tools/ncu.sh $(STEP) $(SIZE) > $(BUILD)/ncu_step$(STEP).txt 2>&1; status=$$?; \
 	  $(PYTHON) tools/ncu_table.py < $(BUILD)/ncu_step$(STEP).txt; \
 	  echo "(ncu's own output: $(BUILD)/ncu_step$(STEP).txt)"; exit $$status

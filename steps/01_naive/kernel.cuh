@@ -49,9 +49,11 @@ sgemm_naive(int M, int N, int K, float alpha, const float* __restrict__ A,
     const float* a = A + static_cast<size_t>(row) * K;  // (1, K) row `row` of A
     const float* b = B + col;                           // (K, 1) column `col` of B, stride N
     float acc = 0.0f;
+    // exercise begin: the dot product
     for (int k = 0; k < K; ++k) {
         acc += a[k] * b[static_cast<size_t>(k) * N];
     }
+    // exercise end
 
     float* c = C + static_cast<size_t>(row) * N + col;
     *c = (beta == 0.0f) ? alpha * acc : alpha * acc + beta * *c;  // beta == 0: C is not read

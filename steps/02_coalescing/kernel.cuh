@@ -42,8 +42,10 @@ __global__ void __launch_bounds__(BM * BN)
 sgemm_coalesced(int M, int N, int K, float alpha, const float* __restrict__ A,
                 const float* __restrict__ B, float beta, float* __restrict__ C) {
     // thread -> element of C: consecutive threads walk ALONG a row (coalesced)
+    // exercise begin: which element of C this thread computes
     const int row = blockIdx.y * BM + threadIdx.x / BN;
     const int col = blockIdx.x * BN + threadIdx.x % BN;
+    // exercise end
     if (row >= M || col >= N) return;  // only blocks on the bottom/right edge have such threads
 
     const float* a = A + static_cast<size_t>(row) * K;  // (1, K) row `row` of A

@@ -72,6 +72,7 @@ sgemm_shared(int M, int N, int K, float alpha, const float* __restrict__ A,
     B += n0;                           // (K, BN) columns of B
     float acc = 0.0f;
     for (int k0 = 0; k0 < K; k0 += BK) {
+        // exercise begin: stage a K-tile in shared memory and use it
         if (inside && k0 + BK <= K) {
             for (int r = 0; r < BM; r += kStrideA)
                 As[a_row + r][a_col] = A[static_cast<size_t>(a_row + r) * K + a_col];
@@ -91,6 +92,7 @@ sgemm_shared(int M, int N, int K, float alpha, const float* __restrict__ A,
             acc += As[row][k] * Bs[k][col];  // A: one address per warp (broadcast); B: 32 banks
         }
         __syncthreads();  // 2: everyone has finished reading before the next copy overwrites
+        // exercise end
         A += BK;                           // the next K-tile: BK columns of A further right
         B += static_cast<size_t>(BK) * N;  // and BK rows of B further down
     }

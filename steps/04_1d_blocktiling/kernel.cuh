@@ -84,12 +84,14 @@ sgemm_1d_blocktiling(int M, int N, int K, float alpha, const float* __restrict__
         }
         __syncthreads();  // 1: the tiles are complete before anyone reads them
 
+        // exercise begin: TM results from each value of B
         for (int k = 0; k < BK; ++k) {
             const float b = Bs[k][col];  // one load of B, reused by TM FMAs
             for (int i = 0; i < TM; ++i) {
                 acc[i] += As[row + i][k] * b;  // A: one address per warp (broadcast)
             }
         }
+        // exercise end
         __syncthreads();  // 2: everyone has finished reading before the next copy overwrites
         A += BK;                           // the next K-tile: BK columns of A further right
         B += static_cast<size_t>(BK) * N;  // and BK rows of B further down

@@ -85,6 +85,7 @@ sgemm_2d_blocktiling(int M, int N, int K, float alpha, const float* __restrict__
         }
         __syncthreads();  // 1: the tiles are complete before anyone reads them
 
+        // exercise begin: the outer product
 #pragma unroll  // straight-line code: loads for step k + 1 can go out while step k's FMAs run
         for (int k = 0; k < BK; ++k) {
             float a[TM], b[TN];  // register fragments: a column of A, a row of B
@@ -96,6 +97,7 @@ sgemm_2d_blocktiling(int M, int N, int K, float alpha, const float* __restrict__
                 }
             }
         }
+        // exercise end
         __syncthreads();  // 2: everyone has finished reading before the next copy overwrites
         A += BK;                           // the next K-tile: BK columns of A further right
         B += static_cast<size_t>(BK) * N;  // and BK rows of B further down

@@ -133,6 +133,7 @@ sgemm_vectorized(int M, int N, int K, float alpha, const float* __restrict__ A,
 
 #pragma unroll  // straight-line code: loads for step k + 1 can go out while step k's FMAs run
         for (int k = 0; k < BK; ++k) {
+            // exercise begin: the register fragments, four floats per load
             float a[TM], b[TN];  // register fragments, 4 floats per load: LDS.128
             for (int i = 0; i < TM; i += 4) {
                 const float4 v = *reinterpret_cast<const float4*>(&As[k][row + i]);
@@ -142,6 +143,7 @@ sgemm_vectorized(int M, int N, int K, float alpha, const float* __restrict__ A,
                 const float4 v = *reinterpret_cast<const float4*>(&Bs[k][col + j]);
                 b[j] = v.x, b[j + 1] = v.y, b[j + 2] = v.z, b[j + 3] = v.w;
             }
+            // exercise end
             for (int i = 0; i < TM; ++i) {
                 for (int j = 0; j < TN; ++j) {
                     acc[i][j] += a[i] * b[j];  // outer product: TM * TN FMAs from TM + TN loads

@@ -83,8 +83,10 @@ __device__ __forceinline__ void store4(float* p, int n, float4 v, float alpha, f
 /// 16-byte aligned.
 template <int BM, int BK>
 __device__ __forceinline__ int a_index(int k, int m) {
+    // exercise begin: where element (k, m) of the A tile lives
     constexpr int kPad = 128 / BK;
     return k * BM + k / 4 * kPad + m;
+    // exercise end
 }
 
 /// Writes the float4 `a`, columns k..k+3 of row m of the A tile, to As (k..k+3, m),

@@ -168,6 +168,7 @@ sgemm_autotuned(int M, int N, int K, float alpha, const float* __restrict__ A,
         B += static_cast<size_t>(BK) * N;  // and BK rows of B further down
     }
 
+    // exercise begin: the store of C
 #pragma unroll  // acc stays in registers only if every index is a constant
     for (int i = 0; i < TM; ++i) {
         if (!inside && m0 + row + i >= M) break;  // the next rows are outside too
@@ -180,6 +181,7 @@ sgemm_autotuned(int M, int N, int K, float alpha, const float* __restrict__ A,
                             alpha, beta);
         }
     }
+    // exercise end
 }
 
 }  // namespace step08

@@ -111,10 +111,12 @@ sgemm_warptiling(int M, int N, int K, float alpha, const float* __restrict__ A,
     const int n0 = blockIdx.x * BN;  // first column
     // This thread's TM x TN elements: 4 x 4 pieces at rows row + {0, kStepM, ..} and columns
     // col + {0, kStepN, ..}, inside the warp's tile, whose first element is (warp_m, warp_n).
+    // exercise begin: which elements of C this thread computes
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const int warp_m = warp / (BN / WN) * WM, warp_n = warp % (BN / WN) * WN;
     const int row = warp_m + lane / kLanesN * 4;
     const int col = warp_n + lane % kLanesN * 4;
+    // exercise end
     constexpr int kStepM = WM / (TM / 4), kStepN = WN / (TN / 4);
     // A block whose tile lies wholly inside C copies full tiles without bounds checks
     // (except for a last, partial K-tile); only blocks on the bottom/right edge check.

@@ -241,12 +241,15 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
     const int tiles = (K + BK - 1) / BK;  // K-tiles, the last one possibly partial
     // Prologue: the first kStages - 1 K-tiles start on their way, one commit group each
     // (empty ones past the last tile, so that the wait below always counts the same).
+    // exercise begin: the prologue
     for (int t = 0; t < kStages - 1; ++t) {
         if (t < tiles) fetch(t, t), deposit(t);
         if constexpr (kCpAsync) cp_async_commit();
     }
+    // exercise end
     float acc[TM][TN] = {};
     for (int t = 0; t < tiles; ++t) {
+        // exercise begin: the head of the K-tile loop
         if constexpr (kCpAsync) cp_async_wait<kStages - 2>();  // my copies of tile t are in
         // One barrier per K-tile: every thread's part of tile t is in shared memory, and
         // every thread has finished the math on tile t - 1, whose stage is refilled next.
@@ -254,6 +257,7 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
         const int next = t + kStages - 1;  // the tile that goes where tile t - 1 was
         if (next < tiles) fetch(next, next % kStages);
         if constexpr (kCpAsync) cp_async_commit();
+        // exercise end
         const float* as = As(t % kStages);
         const float* bs = Bs(t % kStages);
 
@@ -277,7 +281,9 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
         }
         // The registers of tile `next` go to its stage now, after the math: their global
         // loads had the whole of tile t's math to arrive.
+        // exercise begin: after the math, store the registers of tile next
         if (next < tiles) deposit(next % kStages);
+        // exercise end
     }
 
 #pragma unroll  // acc stays in registers only if every index is a constant
