@@ -2,7 +2,7 @@
 # The whole GPU validation in one go: build for the GPU found, `make test` with the GPU
 # tests, `make regs`, `make bench` (every step against cuBLAS over a sweep of sizes), each
 # step's full report and Nsight Compute metrics, `make peak`, `make tiles`, and
-# `make sanitize`. Each stage's log and a
+# `make sanitize`; and what the classroom exercises print (tools/exercise_demo.sh). Each stage's log and a
 # short summary go to OUTDIR. Everything under OUTDIR/results/ (the benchmark CSV, the
 # reports, the ncu metrics) belongs in docs/results/: the READMEs' tables and listings
 # are generated from those files by tools/results_table.py.
@@ -44,6 +44,7 @@ if [ "${TUNE:-0}" = 1 ]; then
 fi
 stage build make -j "$(nproc)" all build/"$arch"/run_tests
 stage test make test
+stage exercises sh tools/exercise_demo.sh "$out/results"
 stage regs make regs
 stage bench python3 tools/bench.py "$out/results"
 stage reports sh tools/save_reports.sh "$out/results"
@@ -56,6 +57,7 @@ stage sanitize make sanitize
     }
     show tune tail -n 1 "$out/tune.log"
     show test tail -n 3 "$out/test.log"
+    show exercises grep -E '^step[0-9]+ ' "$out/exercises.log"
     show regs cat "$out/regs.log"
     show sanitize tail -n 1 "$out/sanitize.log"
     show reports cat "$out/results/peak_$slug.txt"
