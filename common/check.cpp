@@ -3,6 +3,7 @@
 ///        step binaries.
 #include "check.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -27,6 +28,28 @@ std::string scalars_text(const Scalars& ab) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "(%g, %g)", ab.alpha, ab.beta);
     return buf;
+}
+
+/// Prints "hint: <text>", wrapped at about 92 columns under its first word; an index such
+/// as As[row + i][k] stays on one line.
+void print_hint(const char* hint) {
+    if (hint == nullptr) return;
+    std::istringstream words(hint);
+    std::string line = "hint:", word, piece;
+    while (words >> piece) {
+        word = piece;
+        // glue the pieces of a bracketed index back together
+        auto open = [](const std::string& w) {
+            return std::count(w.begin(), w.end(), '[') - std::count(w.begin(), w.end(), ']');
+        };
+        while (open(word) > 0 && words >> piece) word += " " + piece;
+        if (line.size() + 1 + word.size() > 92 && line.size() > 6) {
+            std::printf("%s\n", line.c_str());
+            line = "     ";
+        }
+        line += " " + word;
+    }
+    std::printf("%s\n", line.c_str());
 }
 
 }  // namespace
@@ -129,7 +152,7 @@ int run_checks(const Step& step, const char* hint) {
                             "check stops here.\n      Find the bad access with: compute-sanitizer "
                             "./%s %d %d %d --no-cublas --reps 1 --warmup 0\n",
                             step.name, shape.M, shape.N, shape.K);
-                if (hint != nullptr) std::printf("hint: %s\n", hint);
+                print_hint(hint);
                 return 1;
             }
         }
@@ -151,7 +174,7 @@ int run_checks(const Step& step, const char* hint) {
         std::printf("      nan with beta = 0: C starts as NaN there, so that element was never "
                     "written.\n");
     }
-    if (hint != nullptr) std::printf("hint: %s\n", hint);
+    print_hint(hint);
     return 1;
 }
 

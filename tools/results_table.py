@@ -16,6 +16,7 @@ A table lives between two markers, and everything between them is replaced:
                                      by their tiles <BM, BN, BK, TM, TN>, in the table's order
     <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
     <!-- results: sass step06 -->   its load/store instructions by width in the SASS
+    <!-- results: exercises -->     what the exercises print under --check (exercise_demo.sh)
     ...
     <!-- /results -->
 
@@ -266,8 +267,10 @@ def tune_rows(arch, wanted, page, lang):
 
 def embedded(kind, page, lang):
     """A report or ncu log from docs/results, fenced, with its source underneath."""
-    what, step = kind.split()
-    if what in ("regs", "tiles"):  # one file for all steps: keep the header and this step's lines
+    what, step = (kind.split() + [""])[:2]
+    if what == "exercises":  # what the exercises print under --check (tools/exercise_demo.sh)
+        path = RESULTS / f"exercises_{PRIMARY}.txt"
+    elif what in ("regs", "tiles"):  # one file for all steps: keep the header and this step's lines
         path = RESULTS / (f"regs_{PRIMARY_ARCH}.txt" if what == "regs" else f"tiles_{PRIMARY}.txt")
     elif what == "sass":
         path = RESULTS / f"sass_{step}_{PRIMARY_ARCH}.txt"
@@ -284,7 +287,7 @@ def embedded(kind, page, lang):
 
 def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
-    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass"):
+    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
         out = tune_rows(kind.split()[1], kind.split()[2:], page, lang)
@@ -314,7 +317,7 @@ def render(kind, page):
 
 def pages():
     """Every Markdown page of the project (tools/check_docs.py checks the same ones)."""
-    for pattern in ("*.md", "steps/*/*.md", "docs/*.md"):
+    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md"):
         yield from sorted(ROOT.glob(pattern))
 
 
