@@ -62,3 +62,22 @@ TEST_CASE("every step's untouched exercise fails --check with a hint, and passes
         CHECK_THAT(solution.output, !Catch::Contains("FAIL") && !Catch::Contains("hint:"));
     }
 }
+
+TEST_CASE("make student-copy leaves the answers out, and blanked steps still build their docs",
+          "[exercises]") {
+    if (run_command("git rev-parse --git-dir").status != 0) {
+        WARN("not a git checkout (a student copy?): student-copy needs git; not tested here");
+        return;
+    }
+    REQUIRE(run_command("test -f docs/answers/exercises.md").status == 0);
+    const auto r = run_command(
+        "dir=$(mktemp -d) && python3 tools/exercise.py student-copy \"$dir/copy\" --blank 05 && "
+        "test -f \"$dir/copy/steps/05_2d_blocktiling/exercise.cu\" && "
+        "test ! -e \"$dir/copy/docs/answers\" && "
+        "grep -q 'TODO(exercise 05)' \"$dir/copy/steps/05_2d_blocktiling/kernel.cuh\" && "
+        "! grep -q 'TODO(exercise' \"$dir/copy/steps/04_1d_blocktiling/kernel.cuh\" && "
+        "cd \"$dir/copy\" && python3 tools/exercise.py check && python3 tools/check_docs.py; "
+        "status=$?; rm -rf \"$dir\"; exit $status");
+    INFO(r.output);
+    CHECK(r.status == 0);
+}
