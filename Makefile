@@ -70,7 +70,8 @@ help:
 	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
 	@echo "make tune STEP=08  search step 08's tile sizes on this GPU, write steps/08_autotuning/tuned/$(ARCH).cuh"
 	@echo "make bench [BUDGET=s]  every step and cuBLAS over sizes 256-8192 and non-square shapes, into docs/results"
-	@echo "make plots         images/benchmark_<gpu>.png and roofline_<gpu>.png from docs/results, and the tables"
+	@echo "make plots [GPU=slug]  images/benchmark_<gpu>.png and roofline_<gpu>.png from docs/results"
+	@echo "                   (default GPU=h100-80gb-hbm3, the pages' GPU), and the tables"
 	@echo "make results       make bench, then every report, ncu table, make peak, tiles and plots into docs/results"
 	@echo "make exercise STEP=NN        build ./stepNN_exercise from steps/NN_*/exercise.cu (a lab exercise)"
 	@echo "make check-exercise STEP=NN  check it at every awkward shape: what is wrong, and a hint"
@@ -178,7 +179,7 @@ bench: $(STEP_BINS)
 # The pictures of docs/results (matplotlib), then the tables in the Markdown pages.
 plots:
 	@test -n "$(PLOT_PYTHON)" || { echo "make plots needs matplotlib: sudo apt-get install python3-matplotlib"; exit 2; }
-	$(PLOT_PYTHON) tools/plots.py
+	$(PLOT_PYTHON) tools/plots.py $(GPU)
 
 results: bench $(PEAK)
 	sh tools/save_reports.sh docs/results

@@ -280,7 +280,8 @@ def generate(num, solved=False):
     if spec is None:
         raise SystemExit(f"exercise.py: step {num} has no entry in EXERCISES")
     kernel = folder / "kernel.cuh"
-    pieces = split_regions(kernel.read_text().split("\n"), kernel)
+    text = kernel.read_text().replace(BLANKED_NOTE, "#pragma once\n", 1)  # a student copy's
+    pieces = split_regions(text.split("\n"), kernel)
     regions = pieces[1::2]
     if len(regions) != len(spec["parts"]):
         raise SystemExit(f"{kernel}: {len(regions)} marked parts, EXERCISES['{num}'] describes "

@@ -13,7 +13,7 @@ if ! command -v compute-sanitizer >/dev/null 2>&1; then
     echo "make sanitize needs compute-sanitizer (part of the CUDA Toolkit) on the PATH"
     exit 2
 fi
-shape="131 67 97"
+shape="131 67 257"  # K = 257: several K-tiles for every step (three for step 03), the last one partial
 failed=0
 runs=0
 tests=""
