@@ -171,8 +171,8 @@ int run_checks(const Step& step, const char* hint) {
     }
     std::printf("FAIL: %zu of %zu shapes wrong.\n", wrong_shapes, shapes.size());
     if (unwritten) {
-        std::printf("      nan with beta = 0: C starts as NaN there, so that element was never "
-                    "written.\n");
+        std::printf("      nan with beta = 0: C starts as NaN, so that element was most likely "
+                    "never written.\n");
     }
     print_hint(hint);
     return 1;
