@@ -19,14 +19,13 @@ The text of each TODO, the placeholder code that keeps the skeleton compiling, a
 `--check` prints on failure are in EXERCISES below.
 """
 import argparse
+import io
 import pathlib
 import re
-import shutil
 import subprocess
 import sys
 import tarfile
 import textwrap
-import io
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BEGIN = re.compile(r"^(\s*)// exercise begin: (.*)$")
