@@ -18,12 +18,6 @@ namespace {
 
 constexpr double kReferenceOnCpuUpTo = 3e7;  // M * N * K; above it cuBLAS is the reference
 
-std::vector<float> host_random(std::size_t count, std::uint64_t seed) {
-    std::vector<float> v(count);
-    for (std::size_t i = 0; i < count; ++i) v[i] = uniform_at(seed, i);
-    return v;
-}
-
 std::string scalars_text(const Scalars& ab) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "(%g, %g)", ab.alpha, ab.beta);
@@ -80,9 +74,9 @@ CheckProblem::CheckProblem(Shape shape, float a, float b, std::uint64_t seed)
     : s(shape),
       alpha(a),
       beta(b),
-      A(host_random(std::size_t(shape.M) * shape.K, seed * 3 + 1)),
-      B(host_random(std::size_t(shape.K) * shape.N, seed * 3 + 2)),
-      C0(host_random(std::size_t(shape.M) * shape.N, seed * 3 + 3)),
+      A(uniform_vector(std::size_t(shape.M) * shape.K, seed * 3 + 1)),
+      B(uniform_vector(std::size_t(shape.K) * shape.N, seed * 3 + 2)),
+      C0(uniform_vector(std::size_t(shape.M) * shape.N, seed * 3 + 3)),
       dA(A.size()),
       dB(B.size()),
       dC(C0.size()) {

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace sgemm {
 
@@ -22,6 +23,13 @@ __host__ __device__ inline std::uint64_t mix64(std::uint64_t x) {
 __host__ __device__ inline float uniform_at(std::uint64_t seed, std::uint64_t i) {
     const std::uint64_t bits = mix64(mix64(seed) ^ i) >> 40;      // 24 bits
     return static_cast<float>(bits) * (1.0f / 8388608.0f) - 1.0f;  // / 2^23: exact
+}
+
+/// uniform_at(seed, i) for i = 0 .. count - 1 on the host: the values fill_uniform() writes.
+inline std::vector<float> uniform_vector(std::size_t count, std::uint64_t seed) {
+    std::vector<float> v(count);
+    for (std::size_t i = 0; i < count; ++i) v[i] = uniform_at(seed, i);
+    return v;
 }
 
 /// Fills device array @p data[0, count) with uniform_at(seed, i), on @p stream.

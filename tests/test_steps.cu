@@ -2,8 +2,6 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
-#include <limits>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,12 +19,6 @@ namespace {
 using sgemm::Shape;
 using sgemm::to_string;
 using Problem = sgemm::CheckProblem;
-
-std::vector<float> host_random(std::size_t count, std::uint64_t seed) {
-    std::vector<float> v(count);
-    for (std::size_t i = 0; i < count; ++i) v[i] = sgemm::uniform_at(seed, i);
-    return v;
-}
 
 // ---- Two deliberately broken kernels: the checks below must catch them. ----------------
 __global__ void drops_last_k(int M, int N, int K, float alpha, const float* A, const float* B,
@@ -92,7 +84,7 @@ TEST_CASE("the same checks catch a kernel that drops one K term or skips a row",
 TEST_CASE("with K = 0 every step leaves C = beta * C, and beta = 0 clears even NaN",
           "[gpu][steps]") {
     const Shape s{33, 17, 0};
-    const std::vector<float> C0 = host_random(std::size_t(s.M) * s.N, 7);
+    const std::vector<float> C0 = sgemm::uniform_vector(std::size_t(s.M) * s.N, 7);
     DeviceBuffer<float> dC(C0.size());
     std::vector<float> got(C0.size());
     for (const sgemm::Step& step : kAllSteps) {
@@ -126,9 +118,9 @@ TEST_CASE("every step is right when A, B and C start 4 bytes past a 16-byte boun
           "[gpu][steps]") {
     // Sizes that are multiples of 4, so only the pointers rule out 16-byte accesses.
     const Shape s{68, 36, 20};
-    const std::vector<float> A = host_random(std::size_t(s.M) * s.K, 11);
-    const std::vector<float> B = host_random(std::size_t(s.K) * s.N, 12);
-    const std::vector<float> C0 = host_random(std::size_t(s.M) * s.N, 13);
+    const std::vector<float> A = sgemm::uniform_vector(std::size_t(s.M) * s.K, 11);
+    const std::vector<float> B = sgemm::uniform_vector(std::size_t(s.K) * s.N, 12);
+    const std::vector<float> C0 = sgemm::uniform_vector(std::size_t(s.M) * s.N, 13);
     const std::vector<float> expected =
         sgemm::reference_gemm(s.M, s.N, s.K, 0.75f, A.data(), B.data(), -1.25f, C0.data());
     DeviceBuffer<float> dA(A.size() + 1), dB(B.size() + 1), dC(C0.size() + 1);

@@ -17,9 +17,7 @@ using sgemm::verify;
 namespace {
 
 std::vector<float> random_matrix(int rows, int cols, std::uint64_t seed) {
-    std::vector<float> m(static_cast<size_t>(rows) * cols);
-    for (size_t i = 0; i < m.size(); ++i) m[i] = sgemm::uniform_at(seed, i);
-    return m;
+    return sgemm::uniform_vector(static_cast<size_t>(rows) * cols, seed);
 }
 
 /// What a plain FP32 kernel computes: one float accumulator per element, k in order.
