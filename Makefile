@@ -111,12 +111,10 @@ $(foreach d,$(STEP_DIRS),$(eval $(call EXERCISE_RULES,$(firstword $(subst _, ,$(
 .SECONDARY: $(foreach n,$(STEP_IDS),$(BUILD)/exercises/step$(n)_skeleton.cu $(BUILD)/exercises/step$(n)_solution.cu)
 
 exercise:
-	@case " $(STEP_IDS) " in *" $(STEP) "*) ;; *) echo "usage: make exercise STEP=NN   (NN: $(STEP_IDS))"; exit 2;; esac
+	@case " $(STEP_IDS) " in *" $(STEP) "*) ;; *) echo "usage: make $(or $(filter check-exercise,$(MAKECMDGOALS)),exercise) STEP=NN   (NN: $(STEP_IDS))"; exit 2;; esac
 	@$(MAKE) --no-print-directory step$(STEP)_exercise
 
-check-exercise:
-	@case " $(STEP_IDS) " in *" $(STEP) "*) ;; *) echo "usage: make check-exercise STEP=NN   (NN: $(STEP_IDS))"; exit 2;; esac
-	@$(MAKE) --no-print-directory step$(STEP)_exercise
+check-exercise: exercise
 	./step$(STEP)_exercise --check
 
 student-copy:
