@@ -61,15 +61,18 @@ help:
 	@echo "make stepNN        build ./stepNN (steps: $(STEP_IDS))"
 	@echo "make all           build every step"
 	@echo "make test          host tests, and GPU tests when a GPU is present"
-	@echo "make regs          registers, spills and shared memory per kernel (fails on spills)"
+	@echo "make regs [ARCH=all]  registers, spills and shared memory per kernel (fails on spills), and"
+	@echo "                   the configuration each step runs on ARCH (ARCH=all: every architecture)"
 	@echo "make sanitize      compute-sanitizer memcheck/racecheck/synccheck/initcheck on every step"
 	@echo "make docs          Doxygen site under $(BUILD)/docs (warnings fail)"
 	@echo "make gpu-check OUT=DIR [TUNE=1]   the whole GPU validation, logs to DIR (TUNE=1: make tune first)"
 	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
 	@echo "make tiles         steps 03-10 at other tile sizes: registers, occupancy, GFLOP/s"
 	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
-	@echo "make tune STEP=08  search step 08's tile sizes on this GPU, write steps/08_autotuning/tuned/$(ARCH).cuh"
+	@echo "make tune STEP=08 [CLASS=sm_XX]  search step 08's tile sizes on this GPU (CLASS: for that smaller"
+	@echo "                   GPU class), write its entry in steps/08_autotuning/tuned/$(ARCH).cuh"
 	@echo "make bench [BUDGET=s]  every step and cuBLAS over sizes 256-8192 and non-square shapes, into docs/results"
+	@echo "make bench CLASS=sm_XX  steps 08-10 as for that GPU class (SGEMM_GPU_CLASS), into docs/results"
 	@echo "make plots [GPU=slug]  images/benchmark_<gpu>.png and roofline_<gpu>.png from docs/results"
 	@echo "                   (default GPU=h100-80gb-hbm3, the pages' GPU), and the tables"
 	@echo "make results       make bench, then every report, ncu table, make peak, tiles and plots into docs/results"
@@ -155,8 +158,33 @@ test: check-catch2 $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
 	$(PYTHON) tools/exercise.py check
 	$(TEST_BIN)
 
-regs: $(addprefix $(OBJ)/,$(addsuffix .o,$(STEP_BINS)))
-	@sh tools/regs.sh $(ARCH) $(addprefix $(OBJ)/,$(addsuffix .res,$(STEP_BINS)))
+# Every architecture this CUDA release compiles for (the table in common/gpu_limits.cpp).
+SUPPORTED_ARCHS := sm_75 sm_80 sm_86 sm_87 sm_88 sm_89 sm_90 sm_100 sm_103 sm_110 sm_120 sm_121
+CONFIGS := $(OBJ)/configs
+
+ifeq ($(ARCH),all)
+# make regs ARCH=all: every architecture in turn (steps built, spills checked, configurations
+# listed), the listing kept in docs/results/configs_by_arch.txt. Fails if any one fails.
+regs:
+	@status=0; for a in $(SUPPORTED_ARCHS); do \
+	  $(MAKE) --no-print-directory regs ARCH=$$a > $(BUILD)/regs_$$a.log 2>&1 || status=1; \
+	  tail -n 1 $(BUILD)/regs_$$a.log; done; \
+	{ echo "# make regs ARCH=all: the configuration each step runs on each architecture (* = chosen),"; \
+	  echo "# from common/gpu_limits.cpp's table and each architecture's ptxas registers. No GPU measured this."; \
+	  for a in $(SUPPORTED_ARCHS); do sed -n '/^sm_/,$$p' $(BUILD)/regs_$$a.log | grep -v '^OK:'; done; } \
+	  > docs/results/configs_by_arch.txt; \
+	echo "wrote docs/results/configs_by_arch.txt"; exit $$status
+else
+# Registers, spills and shared memory of every step kernel for ARCH (fails on a spill), then
+# which configuration each step runs on a GPU of ARCH (fails if one has none that fits).
+regs: $(addprefix $(OBJ)/,$(addsuffix .o,$(STEP_BINS))) $(CONFIGS)
+	@sh tools/regs.sh $(ARCH) $(addprefix $(OBJ)/,$(addsuffix .res,$(STEP_BINS))) > $(OBJ)/regs.log; \
+	  status=$$?; $(CONFIGS) $(ARCH) $(OBJ)/regs.txt || status=1; tail -n 1 $(OBJ)/regs.log; \
+	  [ $$status -eq 0 ] || cat $(OBJ)/regs.log; exit $$status
+endif
+
+$(CONFIGS): tools/configs.cu $(COMMON_LIB) $(BUILD)/steps_registry.h | $(OBJ)
+	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
 sanitize: $(STEP_BINS) $(TEST_BIN)
 	sh tools/sanitize.sh --tests $(TEST_BIN) $(STEP_BINS)
@@ -167,12 +195,13 @@ gpu-check:
 
 # Only step 08 has a search; its result is a header the step includes for this ARCH.
 tune: $(COMMON_LIB)
-	@test "$(STEP)" = 08 || { echo "usage: make tune STEP=08   (step 08 is the step whose tile sizes are searched)"; exit 2; }
-	$(PYTHON) tools/tune.py --arch $(ARCH)
+	@test "$(STEP)" = 08 || { echo "usage: make tune STEP=08 [CLASS=sm_XX]   (step 08 is the step whose tile sizes are searched)"; exit 2; }
+	$(PYTHON) tools/tune.py --arch $(ARCH) $(if $(CLASS),--gpu-class $(CLASS))
 
 # Every step with cuBLAS over a sweep of shapes, with progress; DIR/<gpu>.csv and .meta.json.
 bench: $(STEP_BINS)
-	$(PYTHON) tools/bench.py docs/results $(if $(BUDGET),--budget $(BUDGET))
+	$(PYTHON) tools/bench.py docs/results $(if $(BUDGET),--budget $(BUDGET)) \
+	  $(if $(CLASS),--gpu-class $(CLASS) --steps 08 09 10 --shapes 1024 2048 4096 8192 4095 8192x1024x4096)
 
 # The pictures of docs/results (matplotlib), then the tables in the Markdown pages.
 plots:
@@ -215,4 +244,4 @@ ncu:
 	  $(PYTHON) tools/ncu_table.py < $(BUILD)/ncu_step$(STEP).txt; \
 	  echo "(ncu's own output: $(BUILD)/ncu_step$(STEP).txt)"; exit $$status
 
--include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d
+-include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(CONFIGS).d

@@ -11,6 +11,7 @@
 #include "cublas_ref.h"
 #include "cuda_check.cuh"
 #include "gpu_info.h"
+#include "gpu_limits.h"
 #include "random.cuh"
 
 namespace sgemm {
@@ -110,7 +111,8 @@ VerifyResult CheckProblem::run(LaunchFn launch) {
 }
 
 int run_checks(const Step& step, const char* hint) {
-    const GpuInfo gpu = query_gpu();  // no GPU: UsageError, exit status 2
+    const GpuLimits& limits = device_limits();  // no GPU, or a bad SGEMM_GPU_CLASS: UsageError, exit 2
+    const GpuInfo gpu = query_gpu();
     const std::vector<Shape>& shapes = check_shapes();
     const std::vector<Scalars>& scalars = check_scalars();
     std::printf("%s --check on %s: C = alpha*A*B + beta*C at %zu shapes, each with (alpha, beta) =",
@@ -119,6 +121,11 @@ int run_checks(const Step& step, const char* hint) {
         std::printf("%s %s", i == 0 ? "" : " and", scalars_text(scalars[i]).c_str());
     }
     std::printf("\n");
+    if (limits.forced) std::printf("GPU class  forced to %s by SGEMM_GPU_CLASS\n", arch_name(limits.arch).c_str());
+    if (step.plan) {  // the configuration checked (the shape does not change it)
+        const Plan plan = step.plan(1000, 1000, 1000);
+        std::printf("config     %s: %s\n", plan.config.c_str(), plan.why.c_str());
+    }
 
     std::size_t wrong_shapes = 0;
     bool unwritten = false;  // some element still held the NaN C starts with

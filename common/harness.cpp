@@ -16,6 +16,7 @@
 #include "cuda_check.cuh"
 #include "device_buffer.cuh"
 #include "gpu_info.h"
+#include "gpu_limits.h"
 #include "random.cuh"
 #include "timing.cuh"
 #include "verify.h"
@@ -37,6 +38,20 @@ std::string gib(double bytes) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
     return buf;
+}
+
+/// A binary built for one architecture (make ARCH=sm_XX) runs on that GPU and, through its
+/// PTX, on newer ones; on an older GPU its kernels have no code. Says so in one line.
+void require_kernel_image(const Step& step) {
+    cudaFuncAttributes attr{};
+    const cudaError_t status = cudaFuncGetAttributes(&attr, step.kernel);
+    if (status == cudaErrorNoKernelImageForDevice || status == cudaErrorInvalidDeviceFunction) {
+        cudaGetLastError();  // clear it
+        const GpuLimits& g = actual_limits();
+        throw UsageError(std::string(step.name) + " was built for another GPU (" + cudaGetErrorName(status) +
+                         "); rebuild for this one, " + arch_name(g.arch) + ": make clean && make " + step.name);
+    }
+    CUDA_CHECK(status);
 }
 
 /// Everything a run needs on the device, filled with the run's seeded inputs.
@@ -118,6 +133,8 @@ std::string csv_field(std::string s) {
 }
 
 int run(const Step& step, const Options& o) {
+    // first: no GPU, one older than sm_75 or a malformed SGEMM_GPU_CLASS is a UsageError
+    const GpuLimits& limits = device_limits();
     const GpuInfo gpu = query_gpu();
     // room for cuBLAS's handle and workspace on top of the five matrices
     constexpr std::uint64_t kHeadroom = 256ull << 20;
@@ -135,8 +152,10 @@ int run(const Step& step, const Options& o) {
     if (o.cublas) blas.emplace(stream.get());
     Problem p(o, stream.get());
 
-    const LaunchGeometry geo = step.geometry(o.M, o.N);
-    const KernelInfo kinfo = query_kernel(step.kernel, geo, gpu);
+    require_kernel_image(step);
+    const Plan plan = step.plan ? step.plan(o.M, o.N, o.K) : Plan{step.geometry(o.M, o.N), step.kernel, "", ""};
+    const LaunchGeometry geo = plan.geometry;
+    const KernelInfo kinfo = query_kernel(plan.kernel, geo, gpu);
 
     if (!o.csv) {
         std::printf("%s (%s): C = alpha*A*B + beta*C, M x N x K = %d x %d x %d, alpha = %g, "
@@ -157,6 +176,14 @@ int run(const Step& step, const Options& o) {
             std::printf("FP32 peak  unknown for compute capability %d.%d\n", gpu.cc_major,
                         gpu.cc_minor);
         }
+        if (limits.forced) {
+            std::printf("GPU class  forced to %s by SGEMM_GPU_CLASS: %d SMs, %zu B shared memory per "
+                        "block, %zu B per SM, %d threads per SM; the kernel still runs on this GPU, "
+                        "held to that class's blocks per SM\n",
+                        arch_name(limits.arch).c_str(), limits.sms, limits.smem_per_block_optin,
+                        limits.smem_per_sm, limits.threads_per_sm);
+        }
+        if (step.plan) std::printf("config     %s: %s\n", plan.config.c_str(), plan.why.c_str());
         std::printf("launch     grid (%u, %u, %u), block (%u, %u, %u), %zu B dynamic shared memory",
                     geo.grid.x, geo.grid.y, geo.grid.z, geo.block.x, geo.block.y, geo.block.z,
                     geo.smem_bytes);
@@ -210,14 +237,15 @@ int run(const Step& step, const Options& o) {
 
     if (o.csv) {
         std::printf("%s,%s,%d,%d,%d,%g,%g,%d,%d,%.4f,%.4f,%.1f,%.4f,%.1f,%.2f,%.2f,%d,%zu,%zu,%zu,"
-                    "%d,%d,%s,%s,%s,%s,%d.%d,%d,%d,%.1f,%d.%d,%s\n",
+                    "%d,%d,%s,%s,%s,%s,%d.%d,%d,%d,%.1f,%d.%d,%s,%s,%s\n",
                     step.name, step.title, o.M, o.N, o.K, o.alpha, o.beta, o.warmup, o.reps,
                     t.median_ms, t.best_ms, g, tb.median_ms, gb, pct_blas, pct_peak,
                     kinfo.registers, kinfo.local_bytes, kinfo.static_smem, geo.smem_bytes,
                     kinfo.blocks_per_sm, kinfo.warps_per_sm, dims(geo.grid).c_str(),
                     dims(geo.block).c_str(), verdict, csv_field(gpu.name).c_str(), gpu.cc_major,
                     gpu.cc_minor, gpu.sms, gpu.clock_mhz, peak, gpu.runtime_version / 1000,
-                    gpu.runtime_version % 1000 / 10, csv_field(blas_version).c_str());
+                    gpu.runtime_version % 1000 / 10, csv_field(blas_version).c_str(),
+                    csv_field(plan.config).c_str(), limits.forced ? arch_name(limits.arch).c_str() : "");
         for (const Check& c : checks) {
             if (!c.result.ok()) {
                 std::fprintf(stderr, "%s: verification FAILED (beta = %g): %zu of %zu wrong\n%s",
@@ -259,7 +287,7 @@ std::string csv_header() {
     return "step,title,M,N,K,alpha,beta,warmup,reps,median_ms,best_ms,gflops,cublas_median_ms,"
            "cublas_gflops,pct_of_cublas,pct_of_peak,registers,local_bytes,static_smem_bytes,"
            "dynamic_smem_bytes,blocks_per_sm,warps_per_sm,grid,block,verified,gpu,cc,sms,"
-           "clock_mhz,peak_gflops,cuda_runtime,cublas";
+           "clock_mhz,peak_gflops,cuda_runtime,cublas,config,gpu_class";
 }
 
 int run_step(const Step& step, int argc, char** argv, const char* check_hint) {

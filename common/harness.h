@@ -22,6 +22,9 @@ using LaunchFn = void (*)(int M, int N, int K, float alpha, const float* A, cons
 /// A step's launch geometry for an M x N matrix C (before any split into row slabs).
 using GeometryFn = LaunchGeometry (*)(int M, int N);
 
+/// What a step that chooses among configurations runs for M x N x K, and why.
+using PlanFn = Plan (*)(int M, int N, int K);
+
 /// What the harness needs to know about a step.
 struct Step {
     const char* name;     ///< binary name, e.g. "step01"
@@ -29,6 +32,9 @@ struct Step {
     LaunchFn launch;      ///< the step's launcher
     GeometryFn geometry;  ///< grid, block and shared memory it launches with
     const void* kernel;   ///< the kernel the launcher runs, for the register/occupancy report
+    /// Steps with several configurations (08-10): the one chosen for this GPU and why;
+    /// when set, it replaces geometry and kernel in the report. Null: one configuration.
+    PlanFn plan = nullptr;
 };
 
 /// Runs a step as `./stepNN [SIZE | M N K] [options]` (see usage()): checks the

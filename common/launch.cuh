@@ -1,11 +1,13 @@
 /// @file launch.cuh
-/// @brief The small pieces every launcher uses: ceil_div(), LaunchGeometry, for_each_row_slab().
+/// @brief The small pieces every launcher uses: ceil_div(), LaunchGeometry, for_each_row_slab(),
+///        and Plan, what a launcher that chooses among configurations says it chose.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
 
 namespace sgemm {
 
@@ -20,6 +22,15 @@ struct LaunchGeometry {
     std::size_t smem_bytes = 0; ///< dynamic shared memory per block, in bytes
 };
 
+/// What a launcher with several configurations runs for a problem, and why (the report
+/// prints it): the launch, the kernel, the configuration's name and the reason it was chosen.
+struct Plan {
+    LaunchGeometry geometry;        ///< grid, block and dynamic shared memory
+    const void* kernel = nullptr;   ///< the kernel, for the register and occupancy report
+    std::string config;             ///< e.g. "128x256x32, 3 stages"
+    std::string why;                ///< which limit chose it
+};
+
 /// CUDA limits gridDim.y to 65535 blocks (gridDim.x may hold 2^31 - 1).
 constexpr int kMaxGridY = 65535;
 
@@ -27,16 +38,22 @@ constexpr int kMaxGridY = 65535;
 /// `launch_slab(first_row, rows)` for each. Every launcher puts block rows of C on
 /// gridDim.y; only a C taller than 65535 block tiles (two million rows and more)
 /// needs a second slab, so in practice this is one call.
-/// @tparam BM          rows of C per block tile
+/// @param  BM          rows of C per block tile
 /// @param  M           rows of C
 /// @param  launch_slab callable taking (std::size_t first_row, int rows)
-template <int BM, class LaunchSlab>
-void for_each_row_slab(int M, LaunchSlab&& launch_slab) {
-    constexpr long long kSlabRows = static_cast<long long>(kMaxGridY) * BM;
+template <class LaunchSlab>
+void for_each_row_slab(int BM, int M, LaunchSlab&& launch_slab) {
+    const long long kSlabRows = static_cast<long long>(kMaxGridY) * BM;
     for (long long m0 = 0; m0 < M; m0 += kSlabRows) {
         const int rows = static_cast<int>(std::min<long long>(kSlabRows, M - m0));
         launch_slab(static_cast<std::size_t>(m0), rows);
     }
+}
+
+/// The same for a block tile of BM rows known at compile time.
+template <int BM, class LaunchSlab>
+void for_each_row_slab(int M, LaunchSlab&& launch_slab) {
+    for_each_row_slab(BM, M, launch_slab);
 }
 
 }  // namespace sgemm

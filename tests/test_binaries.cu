@@ -61,6 +61,18 @@ TEST_CASE("every step binary answers bad arguments with one line, the usage and 
     }
 }
 
+TEST_CASE("a malformed SGEMM_GPU_CLASS gets one line, the usage and exit 2, GPU or not", "[binaries]") {
+    for (const char* spec : {"sm_61", "sm_86:0", "turing"}) {
+        const auto r = run_command(std::string("SGEMM_GPU_CLASS=") + spec + " ./step10 64");
+        INFO("SGEMM_GPU_CLASS=" << spec << " ./step10 64\noutput:\n" << r.output);
+        CHECK(r.status == 2);
+        const auto lines = lines_of(r.output);
+        REQUIRE(lines.size() >= 2);
+        CHECK_THAT(lines[0], Catch::StartsWith("step10: error: SGEMM_GPU_CLASS='" + std::string(spec) + "'"));
+        CHECK_THAT(lines[1], Catch::StartsWith("usage: step10"));
+    }
+}
+
 TEST_CASE("--csv-header names the columns of the --csv line", "[binaries]") {
     const auto r = run_command("./step01 --csv-header");
     CHECK(r.status == 0);
@@ -98,6 +110,20 @@ TEST_CASE("every step binary runs end to end at a small odd size and passes", "[
         CHECK_THAT(lines[0], Catch::StartsWith(std::string(s.name) + "," + s.title + ",33,129,7,"));
         CHECK_THAT(lines[0], Catch::Contains(",pass,"));
     }
+}
+
+TEST_CASE("a forced GPU class says which class and which configuration ran, and why",
+          "[gpu][binaries]") {
+    const auto r = run_command("SGEMM_GPU_CLASS=sm_75 ./step10 67 35 131 --warmup 1 --reps 2");
+    INFO("output:\n" << r.output);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.output, Catch::Contains("GPU class  forced to sm_75 by SGEMM_GPU_CLASS"));
+    CHECK_THAT(r.output, Catch::Contains("config     128x256x16, 2 stages, 49408 B shared memory: fits sm_75"));
+    CHECK_THAT(r.output, Catch::Contains("passed over: 128x256x32, 3 stages needs 147840 B"));
+    CHECK_THAT(r.output, Catch::Contains("verify     PASS"));
+    const auto csv = run_command("SGEMM_GPU_CLASS=sm_86 ./step10 64 --reps 1 --csv");
+    INFO("csv output:\n" << csv.output);
+    CHECK_THAT(csv.output, Catch::EndsWith(",128x256x32; 2 stages; 98560 B shared memory,sm_86\n"));
 }
 
 TEST_CASE("a size that does not fit in GPU memory is refused before anything is allocated",

@@ -2,11 +2,13 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "check.h"
 #include "device_buffer.cuh"
+#include "gpu_limits.h"
 #include "random.cuh"
 #include "steps_registry.h"
 #include "verify.h"
@@ -143,30 +145,93 @@ TEST_CASE("every step is right when A, B and C start 4 bytes past a 16-byte boun
     }
 }
 
-/// Step 10's launcher with its K-tiles copied as `kCopy` says, as a sgemm::LaunchFn.
-template <step10::Copy kCopy>
+/// Step 10's configuration I, with its K-tiles copied as `kCopy` says, as a sgemm::LaunchFn.
+template <int I, step10::Copy kCopy>
 void launch_step10(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
                    float* C, cudaStream_t stream) {
-    step10::launch_with(kCopy, M, N, K, alpha, A, B, beta, C, stream);
+    step10::launch_config(I, std::size_t(step10::kConfigs[I].smem_bytes()), kCopy, M, N, K, alpha, A, B,
+                          beta, C, stream);
 }
 
-// Step 10's pipeline has a prologue, a steady state and empty commit groups past the last
-// K-tile: each number of K-tiles from 1 to 5, and K just past and short of a whole tile,
-// both through cp.async and through registers (the path GPUs before sm_80 take).
-TEST_CASE("step 10 is right for 1 to 5 K-tiles and partial ones, with cp.async and through registers",
-          "[gpu][steps]") {
+/// Runs step 10's pipeline test on configuration I: 1 to 5 K-tiles and partial ones, both
+/// copy paths. Skipped (with a message) where the GPU cannot hold the configuration.
+template <int I>
+void check_step10_pipeline(std::uint64_t& seed) {
     using step10::Copy;
-    constexpr int BK = step10::Config::BK;
-    std::uint64_t seed = 500;
+    const step10::Config& c = step10::kConfigs[I];
+    INFO("step 10 configuration " << I << ": " << step10::config_name(c));
+    if (std::size_t(c.smem_bytes()) > sgemm::actual_limits().smem_per_block_optin) {
+        WARN("step 10 configuration " << I << " needs more shared memory than this GPU has; not run");
+        return;
+    }
+    const int BK = c.BK;
     for (const Shape mn : {Shape{256, 128, 0}, Shape{131, 67, 0}}) {
         for (int K : {1, BK - 1, BK, BK + 1, 2 * BK, 2 * BK + 3, 3 * BK, 4 * BK - 1, 4 * BK, 5 * BK}) {
             Problem p({mn.M, mn.N, K}, 0.75f, -1.25f, seed++);
             for (Copy copy : {Copy::kAsync, Copy::kRegisters}) {
-                const sgemm::VerifyResult r = p.run(copy == Copy::kAsync ? launch_step10<Copy::kAsync>
-                                                                         : launch_step10<Copy::kRegisters>);
+                const sgemm::VerifyResult r = p.run(copy == Copy::kAsync ? launch_step10<I, Copy::kAsync>
+                                                                         : launch_step10<I, Copy::kRegisters>);
                 INFO(to_string(p.s) << (copy == Copy::kAsync ? ", cp.async" : ", registers"));
                 INFO(sgemm::describe_mismatches(r, "  "));
                 CHECK(r.ok());
+            }
+        }
+    }
+}
+
+// Step 10's pipeline has a prologue, a steady state and empty commit groups past the last
+// K-tile: each number of K-tiles from 1 to 5, and K just past and short of a whole tile,
+// both through cp.async and through registers (the path GPUs before sm_80 take), for every
+// configuration whatever the GPU would choose.
+TEST_CASE("step 10 is right for 1 to 5 K-tiles and partial ones, with cp.async and through registers",
+          "[gpu][steps]") {
+    static_assert(step10::kNumConfigs == 3, "check_step10_pipeline<I> below covers every configuration");
+    std::uint64_t seed = 500;
+    check_step10_pipeline<0>(seed);
+    check_step10_pipeline<1>(seed);
+    check_step10_pipeline<2>(seed);
+}
+
+namespace {
+
+/// Forces a GPU class for the life of the object, then puts back what SGEMM_GPU_CLASS says.
+struct ForcedClass {
+    explicit ForcedClass(const std::string& spec) { sgemm::force_gpu_class(spec); }
+    ~ForcedClass() {
+        const char* env = std::getenv("SGEMM_GPU_CLASS");
+        sgemm::force_gpu_class(env ? env : "");
+    }
+};
+
+}  // namespace
+
+// Each class's configurations run on this GPU through the same launchers a GPU of that class
+// would use; the choice itself is checked first, so that forcing cannot silently do nothing.
+TEST_CASE("steps 08-10 match the reference at awkward shapes with each smaller GPU class forced",
+          "[gpu][steps][classes]") {
+    struct Expected {
+        const char* gpu_class;
+        int step09, step10;  // the configuration each step must choose
+    };
+    for (const Expected e : {Expected{"sm_86", 0, 1}, Expected{"sm_75", 1, 2}}) {
+        ForcedClass forced(e.gpu_class);
+        INFO("GPU class " << e.gpu_class);
+        REQUIRE(sgemm::device_limits().forced);
+        CHECK(step09::choice().index == e.step09);
+        CHECK(step10::choice().index == e.step10);
+        std::uint64_t seed = 1;
+        for (const Shape& shape : sgemm::check_shapes()) {
+            for (const sgemm::Scalars& ab : sgemm::check_scalars()) {
+                Problem p(shape, ab.alpha, ab.beta, seed++);
+                for (const sgemm::Step& step : kAllSteps) {
+                    if (std::string(step.name) < "step08") continue;  // one configuration for every GPU
+                    const sgemm::VerifyResult r = p.run(step.launch);
+                    INFO(step.name << " at " << to_string(shape) << ", alpha = " << ab.alpha
+                                   << ", beta = " << ab.beta);
+                    INFO(r.bad << " of " << r.checked << " wrong; first ones:\n"
+                               << sgemm::describe_mismatches(r, "  "));
+                    CHECK(r.ok());
+                }
             }
         }
     }

@@ -12,7 +12,12 @@ warm-up and 5 timed launches instead of 3 and 20. A run that would take longer t
 time budget, judged from the same step's previous shape, is skipped and the output says
 so (the naive step at 8192^3 is the one this is for).
 
-usage: tools/bench.py DIR [--shapes S ...] [--budget SECONDS]
+With --gpu-class sm_XX every run is made as for that smaller GPU class (SGEMM_GPU_CLASS,
+see common/gpu_limits.h): the steps choose that class's configurations and are held to its
+blocks per SM, on this GPU. The files are then DIR/<gpu>_as_<class>.csv and .meta.json, and
+the speeds are this GPU's, never the class's. --steps limits the run to some steps.
+
+usage: tools/bench.py DIR [--shapes S ...] [--budget SECONDS] [--gpu-class sm_XX] [--steps NN ...]
 """
 import argparse
 import csv
@@ -78,9 +83,13 @@ def main():
     ap.add_argument("dir")
     ap.add_argument("--shapes", nargs="+", default=DEFAULT_SHAPES)
     ap.add_argument("--budget", type=float, default=60.0, help="seconds one run may take (default 60)")
+    ap.add_argument("--gpu-class", default="", help="run as for a smaller GPU class, e.g. sm_75")
+    ap.add_argument("--steps", nargs="+", default=None, help="only these steps, e.g. 08 09 10")
     args = ap.parse_args()
     os.chdir(ROOT)
-    bins = sorted(b for b in os.listdir(".") if re.fullmatch(r"step\d\d", b))
+    os.environ["SGEMM_GPU_CLASS"] = args.gpu_class
+    bins = sorted(b for b in os.listdir(".") if re.fullmatch(r"step\d\d", b)
+                  and (args.steps is None or b[4:] in args.steps))
     if not bins:
         print("bench: no step binaries; run make first", file=sys.stderr)
         return 2
@@ -124,7 +133,8 @@ def main():
     sampler.stop.set()
     sampler.join()
 
-    out = os.path.join(args.dir, f"{meta['slug']}.csv")
+    name = meta["slug"] + (f"_as_{args.gpu_class}" if args.gpu_class else "")
+    out = os.path.join(args.dir, f"{name}.csv")
     with open(out, "w") as f:
         f.write(f"date,commit,driver,{header}\n")
         f.write("\n".join(rows) + "\n")
@@ -140,8 +150,9 @@ def main():
         "date": date, "commit": meta["commit"], "shapes": args.shapes,
         "skipped": [{"step": b, "shape": s, "estimated_s": round(g)} for b, s, g in skipped],
         "budget_s": args.budget,
+        "gpu_class": args.gpu_class or None,
     }
-    meta_path = os.path.join(args.dir, f"{meta['slug']}.meta.json")
+    meta_path = os.path.join(args.dir, f"{name}.meta.json")
     with open(meta_path, "w") as f:
         json.dump(info, f, indent=2)
         f.write("\n")

@@ -258,6 +258,8 @@ def header(num, folder, count):
 
 def main_function(num, folder, hint):
     title = folder.name[3:]
+    # steps that choose among configurations (08-10) also report which one ran, and why
+    plan = f", step{num}::plan" if "inline sgemm::Plan plan(" in (folder / "kernel.cuh").read_text() else ""
     return f"""
 #include "harness.h"  // for main(): the same program every step binary runs
 
@@ -265,7 +267,7 @@ def main_function(num, folder, hint):
 /// awkward shape and prints the hint below if one is wrong.
 int main(int argc, char** argv) {{
     const sgemm::Step step{{"step{num}_exercise", "{title} (exercise)", step{num}::launch,
-                           step{num}::geometry, reinterpret_cast<const void*>(step{num}::kernel)}};
+                           step{num}::geometry, reinterpret_cast<const void*>(step{num}::kernel){plan}}};
     const char* hint =  // printed by --check when a result is wrong
         {c_string(hint, "        ")};
     return sgemm::run_step(step, argc, argv, hint);

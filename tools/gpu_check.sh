@@ -8,6 +8,12 @@
 # are generated from those files by tools/results_table.py.
 # With TUNE=1 it first runs `make tune STEP=08`, before step 08 is built, and leaves the new
 # tuned header and search table in OUTDIR/tuned/ and OUTDIR/results/ as well.
+# With TUNE_CLASSES="sm_75 ..." it first runs `make tune STEP=08 CLASS=..` for each smaller GPU
+# class (the header's entries for them, and tune_<arch>_as_<class>.txt).
+# Every smaller GPU class (sm_86: 99 KB per block; sm_75: 64 KB per block and per SM) is also
+# run on this GPU: `--check` of steps 08-10 (stage classes) and their benchmark (stage
+# classes-bench, into results/<gpu>_as_<class>.csv); `make test` and `make sanitize` cover
+# them as well.
 # ONLY="test bench" runs the build and just the stages named (a call to a GPU machine that
 # is limited in time can do the validation in two halves).
 # Exits non-zero if any stage failed.
@@ -42,11 +48,21 @@ if [ "${TUNE:-0}" = 1 ]; then
     mkdir -p "$out/tuned" "$out/results"
     cp "steps/08_autotuning/tuned/$arch.cuh" "$out/tuned/" && cp "docs/results/tune_$arch.txt" "$out/results/"
 fi
+for c in ${TUNE_CLASSES:-}; do
+    stage tune-build make -j "$(nproc)" build/"$arch"/libsgemm_common.a
+    stage "tune-$c" python3 tools/tune.py --arch "$arch" --gpu-class "$c"
+    mkdir -p "$out/tuned" "$out/results"
+    cp "steps/08_autotuning/tuned/$arch.cuh" "$out/tuned/" && cp "docs/results/tune_${arch}_as_$c.txt" "$out/results/"
+done
 stage build make -j "$(nproc)" all build/"$arch"/run_tests
 stage test make test
 stage exercises sh tools/exercise_demo.sh "$out/results"
+stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10; do
+    echo "== SGEMM_GPU_CLASS=$c ./step$s --check"; SGEMM_GPU_CLASS=$c ./step$s --check || exit 1; done; done'
 stage regs make regs
 stage bench python3 tools/bench.py "$out/results"
+stage classes-bench sh -c 'for c in sm_86 sm_75; do python3 tools/bench.py "$0" --gpu-class $c --steps 08 09 10 \
+    --shapes 1024 2048 4096 8192 4095 8192x1024x4096 || exit 1; done' "$out/results"
 stage reports sh tools/save_reports.sh "$out/results"
 stage sanitize make sanitize
 
@@ -56,12 +72,15 @@ stage sanitize make sanitize
         if [ -f "$out/$1.log" ]; then echo "== $1"; shift; "$@"; fi
     }
     show tune tail -n 1 "$out/tune.log"
+    for c in ${TUNE_CLASSES:-}; do show "tune-$c" tail -n 1 "$out/tune-$c.log"; done
     show test tail -n 3 "$out/test.log"
     show exercises grep -E '^step[0-9]+ ' "$out/exercises.log"
+    show classes grep -E '^(==|config|PASS|FAIL)' "$out/classes.log"
     show regs cat "$out/regs.log"
     show sanitize tail -n 1 "$out/sanitize.log"
     show reports cat "$out/results/peak_$slug.txt"
     show bench tail -n 1 "$out/bench.log"
+    show classes-bench grep -E '^wrote' "$out/classes-bench.log"
     show reports cat "$out/reports.log"
 } >> "$summary"
 cat "$summary"

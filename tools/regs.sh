@@ -1,11 +1,15 @@
 #!/bin/sh
 # make regs: one line per step kernel with its registers, spills, stack and shared memory,
 # read from the ptxas resource reports (--resource-usage) the build keeps beside each
-# object. Exits 1 if any step kernel spills registers to local memory.
+# object. Exits 1 if any step kernel spills registers to local memory. Also writes the
+# table as "kernel|registers|static shared memory" lines to build/ARCH/regs.txt, which
+# tools/configs.cu reads to say which configuration each architecture gets.
 # usage: tools/regs.sh ARCH build/ARCH/stepNN.res ...
 set -eu
 arch=$1
 shift
+table=$(dirname "$1")/regs.txt
+rm -f "$table.tmp"
 printf '%-8s %-56s %5s %7s %7s %7s %9s\n' step kernel regs stack spill_st spill_ld smem_bytes
 spilled=0
 for res in "$@"; do
@@ -23,8 +27,10 @@ for res in "$@"; do
     while read -r s name regs stack st ld smem; do
         pretty=$(echo "$name" | c++filt | sed 's/(.*//; s/^void //')
         printf '%-8s %-56s %5s %7s %7s %7s %9s\n' "$s" "$pretty" "$regs" "$stack" "$st" "$ld" "$smem"
+        printf '%s|%s|%s\n' "$pretty" "$regs" "$smem" >> "$table.tmp"
     done
 done | tee /tmp/sgemm_regs.$$
+mv "$table.tmp" "$table"
 # Kernel names hold spaces ("<64, 64, 8, 8>"), so the spill columns are counted from the end.
 # awk exits 0 only if it read the table and found no spill; anything else fails the check.
 if ! awk '{ if ($(NF - 2) + 0 > 0 || $(NF - 1) + 0 > 0) bad = 1 } END { exit bad ? 1 : 0 }' /tmp/sgemm_regs.$$; then

@@ -6,6 +6,9 @@
 # With --tests RUN_TESTS it also runs the test binary's step-10 pipeline test under each
 # tool: that test takes both of step 10's copy paths (cp.async, and registers as on GPUs
 # before sm_80) through 1 to 5 K-tiles, while the step binary takes only the first.
+# Steps 08-10, whose configuration depends on the GPU, also run under every tool with each
+# smaller GPU class forced (SGEMM_GPU_CLASS=sm_86, sm_75): those configurations too must be
+# memory-safe and race-free.
 # Exits 1 if any tool reports anything.
 # usage: tools/sanitize.sh [--tests RUN_TESTS] step01 step02 ...
 set -u
@@ -45,10 +48,23 @@ for step in "$@"; do
         done
     done
 done
+for gpu_class in sm_86 sm_75; do
+    export SGEMM_GPU_CLASS=$gpu_class
+    for step in "$@"; do
+        case $step in step08 | step09 | step10) ;; *) continue ;; esac
+        for tool in memcheck racecheck synccheck initcheck; do
+            for beta in 0 0.5; do
+                check "$step as $gpu_class beta=$beta" "$tool" "./$step" $shape \
+                    --beta "$beta" --no-cublas --warmup 0 --reps 2
+            done
+        done
+    done
+done
+unset SGEMM_GPU_CLASS
 if [ -n "$tests" ]; then
     for tool in memcheck racecheck synccheck initcheck; do
         check "step 10 pipeline test" "$tool" "$tests" "step 10 is right for 1 to 5 K-tiles*"
     done
 fi
-echo "sanitize: $((runs - failed)) passed, $failed failed (shape $shape; and step 10's pipeline test)"
+echo "sanitize: $((runs - failed)) passed, $failed failed (shape $shape; steps 08-10 also as sm_86 and sm_75; and step 10's pipeline test)"
 [ "$failed" -eq 0 ]

@@ -3,7 +3,10 @@
 // same run, with each instance's registers, local memory (spills), occupancy and
 // verification. Arguments name the steps to run ("09 10"); none: all of them. The step READMEs show these lines, to explain why each step
 // uses its configuration and what a larger thread tile costs in registers.
-// The configuration a step ships with is marked '*'.
+// The configuration a step ships with is marked '*'. The argument "classes" adds steps 09
+// and 10's candidates for the smaller GPU classes (sm_86: 99 KB per block; sm_75: 64 KB per
+// block and per SM), each held to the blocks per SM its class gives it (SGEMM_GPU_CLASS,
+// common/gpu_limits.h) and marked "as sm_XX": this GPU's speed for that class's limits.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -13,6 +16,7 @@
 #include "random.cuh"
 #include "timing.cuh"
 #include "verify.h"
+#include "gpu_limits.h"
 #include "measure_kernel.cuh"
 
 #include "steps/03_shared_memory/kernel.cuh"
@@ -36,9 +40,24 @@ struct Problem {
 
 double gflops(const Problem& p, double ms) { return 2.0 * p.M * p.N * double(p.K) / ms / 1e6; }
 
+/// The GPU class the sweep runs as ("" for this GPU's own), see main().
+std::string g_class;
+
 /// Times one kernel instance launched on a (BM, BN) grid of `threads`-thread blocks.
-void measure(Problem& p, const char* step, const std::string& tiles, bool shipped, KernelFn kernel,
+void measure(Problem& p, const char* step, std::string tiles, bool shipped, KernelFn kernel,
              int BM, int BN, int threads, int smem = 0) {
+    if (!g_class.empty()) {  // held to the class's blocks per SM, and said so
+        cudaFuncAttributes attr{};
+        CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
+        if (sgemm::blocks_per_sm(sgemm::device_limits(), threads, attr.numRegs, attr.sharedSizeBytes + smem) == 0) {
+            std::printf("%-7s %-44s   does not fit %s\n", step, tiles.c_str(), g_class.c_str());
+            return;
+        }
+        smem = int(sgemm::emulation_smem(sgemm::device_limits(), sgemm::actual_limits(), threads, attr.numRegs,
+                                         attr.sharedSizeBytes, smem));
+        tiles += " as " + g_class;
+        shipped = false;
+    }
     const sgemm_tools::KernelMeasurement m = sgemm_tools::measure_kernel(
         kernel, BM, BN, threads, smem, p.M, p.N, p.K, p.A.get(), p.B.get(), p.C, p.expected, 20);
     const double g = gflops(p, m.median_ms);
@@ -97,10 +116,10 @@ void sweep07(Problem& p) {
 
 template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks>
 void sweep09(Problem& p) {
-    using C = step09::Config;
+    const step09::Config& C = step09::kConfigs[0];
     measure(p, "step09", tiles(BM, BN, BK, WM, WN, TM, TN, kMinBlocks),
-            BM == C::BM && BN == C::BN && BK == C::BK && WM == C::WM && WN == C::WN && TM == C::TM &&
-                TN == C::TN && kMinBlocks == C::kMinBlocks,
+            BM == C.BM && BN == C.BN && BK == C.BK && WM == C.WM && WN == C.WN && TM == C.TM &&
+                TN == C.TN && kMinBlocks == C.kMinBlocks,
             step09::sgemm_warptiling<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, true>, BM, BN,
             (BM / WM) * (BN / WN) * 32);
 }
@@ -108,13 +127,13 @@ void sweep09(Problem& p) {
 template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks, int kStages, bool kAsync,
           bool kAsyncA = false>
 void sweep10(Problem& p) {
-    using C = step10::Config;
+    const step10::Config& C = step10::kConfigs[0];
     // how the tiles travel: B by cp.async (the shipped way), A and B by cp.async, or all
     // through registers (as on GPUs before sm_80)
     const char* copy = kAsync ? (kAsyncA ? " async A+B" : " async B") : " registers";
     measure(p, "step10", tiles(BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages) + copy,
-            BM == C::BM && BN == C::BN && BK == C::BK && WM == C::WM && WN == C::WN && TM == C::TM &&
-                TN == C::TN && kMinBlocks == C::kMinBlocks && kStages == C::kStages && kAsync && !kAsyncA,
+            BM == C.BM && BN == C.BN && BK == C.BK && WM == C.WM && WN == C.WN && TM == C.TM &&
+                TN == C.TN && kMinBlocks == C.kMinBlocks && kStages == C.kStages && kAsync && !kAsyncA,
             step10::sgemm_double_buffer<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, true, kAsync, kAsyncA>,
             BM, BN, (BM / WM) * (BN / WN) * 32, kStages * (BK * BM + 32 + BK * BN) * 4);
 }
@@ -208,6 +227,30 @@ int main(int argc, char** argv) {
         sweep10<128, 128, 32, 64, 32, 8, 8, 2, 2, true>(p);
         sweep10<128, 128, 32, 64, 32, 8, 8, 2, 3, true>(p);
         sweep10<256, 128, 32, 64, 64, 16, 8, 1, 3, true>(p);
+    }
+    if (wanted("classes")) {
+        // the smaller GPU classes' candidates: step 09 at 64 KB per SM, where two blocks of its
+        // 128 x 128 x 32 tile no longer fit; step 10 at 99 KB and at 64 KB per block (sm_75
+        // has no cp.async: through registers)
+        g_class = "sm_75";
+        sgemm::force_gpu_class(g_class);
+        sweep09<128, 128, 32, 64, 32, 8, 8, 2>(p);
+        sweep09<128, 128, 16, 64, 32, 8, 8, 2>(p);
+        g_class = "sm_86";
+        sgemm::force_gpu_class(g_class);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, false>(p);
+        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 4, true>(p);
+        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 3, true>(p);
+        sweep10<256, 128, 32, 64, 64, 16, 8, 1, 2, true>(p);
+        sweep10<128, 128, 32, 64, 32, 8, 8, 2, 2, true>(p);
+        g_class = "sm_75";
+        sgemm::force_gpu_class(g_class);
+        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 2, false>(p);
+        sweep10<256, 128, 16, 64, 64, 16, 8, 1, 2, false>(p);
+        sweep10<128, 128, 16, 64, 32, 8, 8, 1, 3, false>(p);
+        sweep10<128, 128, 8, 64, 32, 8, 8, 2, 3, false>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, false>(p);
     }
     return 0;
 }

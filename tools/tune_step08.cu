@@ -2,6 +2,9 @@
 // -DTUNE_BM=.. -DTUNE_BN=.. -DTUNE_BK=.. -DTUNE_TM=.. -DTUNE_TN=.., run at SIZE^3 (default
 // 4096) against cuBLAS in the same process. Prints one line of key=value pairs for
 // tools/tune.py: registers, local memory, occupancy, speed and whether the result is right.
+// Under SGEMM_GPU_CLASS=sm_XX (make tune STEP=08 CLASS=sm_XX) the candidate is held to the
+// blocks per SM a GPU of that class would give it (sgemm::emulation_smem()), and one that
+// does not fit that class at all prints fits=0.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -10,6 +13,7 @@
 #include "device_buffer.cuh"
 #include "random.cuh"
 #include "timing.cuh"
+#include "gpu_limits.h"
 #include "measure_kernel.cuh"
 
 #include "steps/08_autotuning/kernel.cuh"
@@ -37,8 +41,17 @@ int main(int argc, char** argv) try {
     std::vector<float> expected(count);
     C.copy_to_host(expected.data());
 
+    cudaFuncAttributes attr{};
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
+    const sgemm::GpuLimits& limits = sgemm::device_limits();
+    if (sgemm::blocks_per_sm(limits, kThreads, attr.numRegs, attr.sharedSizeBytes) == 0) {
+        std::printf("threads=%d regs=%d local=%zu fits=0\n", kThreads, attr.numRegs, attr.localSizeBytes);
+        return 0;
+    }
+    const int smem = int(sgemm::emulation_smem(limits, sgemm::actual_limits(), kThreads, attr.numRegs,
+                                               attr.sharedSizeBytes, 0));
     const sgemm_tools::KernelMeasurement m = sgemm_tools::measure_kernel(
-        kernel, BM, BN, kThreads, 0, n, n, n, A.get(), B.get(), C, expected, 10);
+        kernel, BM, BN, kThreads, smem, n, n, n, A.get(), B.get(), C, expected, 10);
     const double g = gflops(m.median_ms);
     std::printf("threads=%d regs=%d local=%zu blocks=%d warps=%d gflops=%.0f cublas=%.0f verified=%s\n",
                 kThreads, m.registers, m.local_bytes, m.blocks_per_sm, m.blocks_per_sm * kThreads / 32,

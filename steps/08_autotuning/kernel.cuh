@@ -34,10 +34,13 @@ Build and run:  make step08 && ./step08 4096
 */
 #pragma once
 
+#include "choose.h"
 #include "cuda_check.cuh"
 #include "launch.cuh"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace step08 {
 
@@ -186,8 +189,25 @@ sgemm_autotuned(int M, int N, int K, float alpha, const float* __restrict__ A,
 
 }  // namespace step08
 
-// The search's winner for the GPU architecture being built for (the Makefile names it in
-// STEP08_TUNED when tuned/sm_XX.cuh exists), else a configuration that is good on most GPUs.
+namespace step08 {
+
+/// One tuned configuration: the tile sizes `make tune STEP=08` found fastest for a GPU class,
+/// and the blocks per SM it was measured with on that class.
+struct Tuned {
+    int BM, BN, BK;         ///< block tile of C, and the depth of the shared-memory tiles
+    int TM, TN;             ///< thread tile
+    int blocks_per_sm;      ///< blocks per SM it was measured with (1: any)
+    const char* tuned_for;  ///< the GPU class searched for ("sm_90", "sm_75", "default")
+    constexpr int threads() const { return (BM / TM) * (BN / TN); }  ///< per block
+    /// static shared memory per block: the padded A tile and the B tile
+    constexpr int smem_bytes() const { return (BK * BM + 32 + BK * BN) * int(sizeof(float)); }
+};
+
+}  // namespace step08
+
+// kTuned, the search's winners for the GPU architecture being built for, one per GPU class
+// searched for (the Makefile names the file in STEP08_TUNED when tuned/sm_XX.cuh exists),
+// else a configuration that is good on most GPUs.
 #ifdef STEP08_TUNED
 #include STEP08_TUNED
 #else
@@ -196,46 +216,113 @@ sgemm_autotuned(int M, int N, int K, float alpha, const float* __restrict__ A,
 
 namespace step08 {
 
-/// The one configuration this step is launched with: the tuned tile sizes.
-struct Config : Tuned {
-    static constexpr int kThreads = (BM / TM) * (BN / TN);  ///< threads per block
-};
-static_assert(Config::BM % Config::TM == 0 && Config::BN % Config::TN == 0,
+inline constexpr int kNumConfigs = int(sizeof(kTuned) / sizeof(kTuned[0]));
+static_assert(kNumConfigs <= 4, "kKernels below holds at most four configurations");
+
+/// True if `check` holds for every configuration (for the static_asserts below).
+template <class Check>
+constexpr bool every_config(Check check) {
+    for (const Tuned& c : kTuned) {
+        if (!check(c)) return false;
+    }
+    return true;
+}
+static_assert(every_config([](Tuned c) { return c.BM % c.TM == 0 && c.BN % c.TN == 0; }),
               "the TM x TN tiles of the threads must tile the block tile");
-static_assert(Config::TM % 4 == 0 && Config::TN % 4 == 0 && Config::BK % 4 == 0,
+static_assert(every_config([](Tuned c) { return c.TM % 4 == 0 && c.TN % 4 == 0 && c.BK % 4 == 0; }),
               "fragments and tile rows are moved as float4s");
-static_assert(Config::kThreads <= 1024, "a block holds at most 1024 threads");
-static_assert((Config::BM + Config::BN) * Config::BK * sizeof(float) <= 48 * 1024,
+static_assert(every_config([](Tuned c) { return c.threads() <= 1024; }), "a block holds at most 1024 threads");
+static_assert(every_config([](Tuned c) { return c.smem_bytes() <= 48 * 1024; }),
               "static shared memory is limited to 48 KiB per block");
 
-/// The kernel launch() runs when every row of A, B and C is 16-byte aligned (4096^3, say);
-/// the harness reads its registers and occupancy.
-inline constexpr auto kernel =
-    sgemm_autotuned<Config::BM, Config::BN, Config::BK, Config::TM, Config::TN, true>;
-/// The scalar fallback launch() runs otherwise: the same kernel, one float per global access.
-inline constexpr auto kernel_scalar =
-    sgemm_autotuned<Config::BM, Config::BN, Config::BK, Config::TM, Config::TN, false>;
+/// Configuration I's kernel (kTuned[I], or the last one past the end of the list), with
+/// 16-byte or scalar global accesses.
+template <int I, bool kVector>
+inline constexpr auto kernel_for = [] {
+    constexpr Tuned c = kTuned[I < kNumConfigs ? I : kNumConfigs - 1];
+    return sgemm_autotuned<c.BM, c.BN, c.BK, c.TM, c.TN, kVector>;
+}();
+/// Configuration 0's kernel with 16-byte accesses (the one this architecture's own GPU runs).
+inline constexpr auto kernel = kernel_for<0, true>;
+
+using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
+/// Every configuration's kernels, [scalar, vector], indexed like kTuned.
+inline constexpr KernelFn kKernels[][2] = {{kernel_for<0, false>, kernel_for<0, true>},
+                                           {kernel_for<1, false>, kernel_for<1, true>},
+                                           {kernel_for<2, false>, kernel_for<2, true>},
+                                           {kernel_for<3, false>, kernel_for<3, true>}};
+
+/// "64x256x32, 8x8 per thread": how the reports name configuration `c`.
+inline std::string config_name(const Tuned& c) {
+    return std::to_string(c.BM) + "x" + std::to_string(c.BN) + "x" + std::to_string(c.BK) + ", " +
+           std::to_string(c.TM) + "x" + std::to_string(c.TN) + " per thread (tuned for " + c.tuned_for + ")";
+}
+
+/// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread.
+template <class Regs>
+std::vector<sgemm::Candidate> candidates(Regs regs) {
+    std::vector<sgemm::Candidate> out;
+    for (int i = 0; i < kNumConfigs; ++i) {
+        const Tuned& c = kTuned[i];
+        out.push_back({config_name(c), c.threads(), std::size_t(c.smem_bytes()), 0, regs(i), c.blocks_per_sm});
+    }
+    return out;
+}
+
+/// The configuration this GPU runs (or the forced class's), chosen once.
+inline const sgemm::Choice& choice() {
+    static sgemm::ChoiceCache cache;
+    return cache.get("step08", [] {
+        return candidates([](int i) {
+            cudaFuncAttributes attr{};
+            CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kKernels[i][1])));
+            return attr.numRegs;
+        });
+    });
+}
 
 /// True if `p` lies on a 16-byte boundary, as a float4 access needs.
 inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
-/// Grid, block and shared memory for a slab of `rows` rows of an N-column C.
+/// Grid, block and shared memory for a slab of `rows` rows of an N-column C. The dynamic
+/// shared memory is 0 except under a forced GPU class, where it holds the GPU to the
+/// class's blocks per SM (sgemm::emulation_smem()).
 inline sgemm::LaunchGeometry geometry(int rows, int N) {
-    return {dim3(sgemm::ceil_div(N, Config::BN), sgemm::ceil_div(rows, Config::BM)),
-            dim3(Config::kThreads), 0};
+    const sgemm::Choice& ch = choice();
+    const Tuned& c = kTuned[ch.index];
+    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM)), dim3(c.threads()), ch.dynamic_smem};
+}
+
+/// Lets kernel `k` take `bytes` of dynamic shared memory (more than 48 KB needs asking).
+inline void allow_shared_memory(KernelFn k, std::size_t bytes) {
+    if (bytes > 48 * 1024) {  // only under a forced class (emulated occupancy)
+        CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
+                                        cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+    }
+}
+
+/// What launch() runs for an M x N x K problem, and why, for the report.
+inline sgemm::Plan plan(int M, int N, int /*K*/) {
+    const sgemm::Choice& ch = choice();
+    const Tuned& c = kTuned[ch.index];
+    allow_shared_memory(kKernels[ch.index][1], ch.dynamic_smem);  // for the occupancy report
+    return {geometry(M, N), reinterpret_cast<const void*>(kKernels[ch.index][1]),
+            config_name(c) + ", " + std::to_string(c.smem_bytes()) + " B shared memory", ch.why};
 }
 
 /// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`.
 inline void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
                    float* C, cudaStream_t stream) {
     if (M <= 0 || N <= 0) return;  // empty C: touch nothing
-    sgemm::for_each_row_slab<Config::BM>(M, [&](size_t m0, int rows) {
+    const int i = choice().index;
+    sgemm::for_each_row_slab(kTuned[i].BM, M, [&](size_t m0, int rows) {
         const sgemm::LaunchGeometry g = geometry(rows, N);
         // float4 accesses need every row of A, B and C to start on a 16-byte boundary.
         const bool vector = K % 4 == 0 && N % 4 == 0 && aligned16(A + m0 * K) && aligned16(B) &&
                             aligned16(C + m0 * N);
-        (vector ? kernel : kernel_scalar)<<<g.grid, g.block, g.smem_bytes, stream>>>(
-            rows, N, K, alpha, A + m0 * K, B, beta, C + m0 * N);
+        const KernelFn k = kKernels[i][vector];
+        allow_shared_memory(k, g.smem_bytes);
+        k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, alpha, A + m0 * K, B, beta, C + m0 * N);
         CUDA_CHECK(cudaGetLastError());
     });
 }

@@ -6,6 +6,6 @@
 /// Runs step 08 as `./step08 [SIZE | M N K] [options]`; see sgemm::run_step().
 int main(int argc, char** argv) {
     const sgemm::Step step{"step08", "autotuning", step08::launch, step08::geometry,
-                           reinterpret_cast<const void*>(step08::kernel)};
+                           reinterpret_cast<const void*>(step08::kernel), step08::plan};
     return sgemm::run_step(step, argc, argv);
 }

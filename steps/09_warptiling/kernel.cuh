@@ -40,10 +40,13 @@ Build and run:  make step09 && ./step09 4096
 */
 #pragma once
 
+#include "choose.h"
 #include "cuda_check.cuh"
 #include "launch.cuh"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace step09 {
 
@@ -133,11 +136,21 @@ sgemm_warptiling(int M, int N, int K, float alpha, const float* __restrict__ A,
                       BK % kStrideB == 0, "the threads copy each tile in whole passes");
     const int a_row = threadIdx.x / (BK / 4), a_col = threadIdx.x % (BK / 4) * 4;
     const int b_row = threadIdx.x / (BN / 4), b_col = threadIdx.x % (BN / 4) * 4;
+    // How many of the A copy's loads are in flight at once. All of them on sm_90: there it
+    // runs 3% faster than two at a time (measured on the H100) and fits the 128 registers
+    // kMinBlocks = 2 leaves. On every other architecture ptxas spills with two or more at
+    // one tile depth or the other (make regs ARCH=all), so the copy goes one load at a time.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 900
+    constexpr int kUnrollA = BM / kStrideA;
+#else
+    constexpr int kUnrollA = 1;
+#endif
     A += static_cast<size_t>(m0) * K;  // (BM, K) rows of A this block reads
     B += n0;                           // (K, BN) columns of B
     float acc[TM][TN] = {};
     for (int k0 = 0; k0 < K; k0 += BK) {
         if (inside && k0 + BK <= K) {
+#pragma unroll(kUnrollA)
             for (int r = 0; r < BM; r += kStrideA) {
                 const float4 a = load4<kVector>(A + static_cast<size_t>(a_row + r) * K + a_col, 4);
                 store_transposed<BM, BK>(As, a_row + r, a_col, a);
@@ -146,6 +159,7 @@ sgemm_warptiling(int M, int N, int K, float alpha, const float* __restrict__ A,
                 *reinterpret_cast<float4*>(&Bs[b_row + r][b_col]) =
                     load4<kVector>(B + static_cast<size_t>(b_row + r) * N + b_col, 4);
         } else {  // edge: what lies outside A or B reads as 0 and adds nothing
+#pragma unroll(kUnrollA)
             for (int r = 0; r < BM; r += kStrideA) {
                 const float4 a = load4<kVector>(A + static_cast<size_t>(a_row + r) * K + a_col,
                                                 m0 + a_row + r < M ? K - (k0 + a_col) : 0);
@@ -196,58 +210,127 @@ sgemm_warptiling(int M, int N, int K, float alpha, const float* __restrict__ A,
     }
 }
 
-/// The one configuration this step is launched with.
+/// One configuration: the kernel's template parameters, and what it costs a GPU.
 struct Config {
-    static constexpr int BM = 128;  ///< rows of C per block
-    static constexpr int BN = 128;  ///< columns of C per block
-    static constexpr int BK = 32;   ///< depth of the A and B tiles in shared memory
-    static constexpr int WM = 64;   ///< rows of C per warp
-    static constexpr int WN = 32;   ///< columns of C per warp
-    static constexpr int TM = 8;    ///< rows of C per thread
-    static constexpr int TN = 8;    ///< columns of C per thread
-    static constexpr int kMinBlocks = 2;  ///< blocks per SM the registers must allow
-    static constexpr int kThreads = (BM / WM) * (BN / WN) * 32;  ///< threads per block
+    int BM, BN, BK;  ///< block tile of C, and the depth of the shared-memory tiles
+    int WM, WN;      ///< warp tile
+    int TM, TN;      ///< thread tile
+    int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
+    constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
+    /// static shared memory per block: the padded A tile and the B tile
+    constexpr int smem_bytes() const { return (BK * BM + 32 + BK * BN) * int(sizeof(float)); }
 };
-static_assert(Config::BM % Config::WM == 0 && Config::BN % Config::WN == 0,
+
+/// The configurations, fastest first as measured on the H100 with each GPU class forced
+/// (see the README); launch() runs the first that the GPU holds with kMinBlocks blocks/SM.
+///   0: 32,896 B; two blocks need 65,792 B of an SM: every GPU but sm_75 (64 KB per SM)
+///   1: 16,512 B: sm_75
+inline constexpr Config kConfigs[] = {
+    {128, 128, 32, 64, 32, 8, 8, 2},
+    {128, 128, 16, 64, 32, 8, 8, 2},
+};
+inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
+
+/// True if `check` holds for every configuration (for the static_asserts below).
+template <class Check>
+constexpr bool every_config(Check check) {
+    for (const Config& c : kConfigs) {
+        if (!check(c)) return false;
+    }
+    return true;
+}
+static_assert(every_config([](Config c) { return c.BM % c.WM == 0 && c.BN % c.WN == 0; }),
               "the warp tiles must tile the block tile");
-static_assert((Config::WM / Config::TM) * (Config::WN / Config::TN) == 32,
+static_assert(every_config([](Config c) { return (c.WM / c.TM) * (c.WN / c.TN) == 32; }),
               "the TM x TN tiles of a warp's 32 threads must tile the warp tile");
-static_assert(Config::TM % 4 == 0 && Config::TN % 4 == 0 && Config::BK % 4 == 0,
+static_assert(every_config([](Config c) { return c.TM % 4 == 0 && c.TN % 4 == 0 && c.BK % 4 == 0; }),
               "fragments and tile rows are moved as float4s");
-static_assert(Config::kThreads <= 1024, "a block holds at most 1024 threads");
-static_assert((Config::BM + Config::BN) * Config::BK * sizeof(float) <= 48 * 1024,
+static_assert(every_config([](Config c) { return c.threads() <= 1024; }), "a block holds at most 1024 threads");
+static_assert(every_config([](Config c) { return c.smem_bytes() <= 48 * 1024; }),
               "static shared memory is limited to 48 KiB per block");
 
-/// The kernel launch() runs when every row of A, B and C is 16-byte aligned (4096^3, say);
-/// the harness reads its registers and occupancy.
-inline constexpr auto kernel =
-    sgemm_warptiling<Config::BM, Config::BN, Config::BK, Config::WM, Config::WN, Config::TM, Config::TN,
-                     Config::kMinBlocks, true>;
-/// The scalar fallback launch() runs otherwise: the same kernel, one float per global access.
-inline constexpr auto kernel_scalar =
-    sgemm_warptiling<Config::BM, Config::BN, Config::BK, Config::WM, Config::WN, Config::TM, Config::TN,
-                     Config::kMinBlocks, false>;
+/// Configuration I's kernel, with 16-byte or scalar global accesses.
+template <int I, bool kVector>
+inline constexpr auto kernel_for =
+    sgemm_warptiling<kConfigs[I].BM, kConfigs[I].BN, kConfigs[I].BK, kConfigs[I].WM, kConfigs[I].WN,
+                     kConfigs[I].TM, kConfigs[I].TN, kConfigs[I].kMinBlocks, kVector>;
+/// Configuration 0's kernel with 16-byte accesses (the one the H100 runs).
+inline constexpr auto kernel = kernel_for<0, true>;
+
+using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
+/// Every configuration's kernels, [scalar, vector], indexed like kConfigs.
+inline constexpr KernelFn kKernels[][2] = {{kernel_for<0, false>, kernel_for<0, true>},
+                                           {kernel_for<1, false>, kernel_for<1, true>}};
+static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kNumConfigs, "one entry of kKernels per configuration");
+
+/// "128x128x32": how the reports name configuration `c`.
+inline std::string config_name(const Config& c) {
+    return std::to_string(c.BM) + "x" + std::to_string(c.BN) + "x" + std::to_string(c.BK);
+}
+
+/// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread.
+template <class Regs>
+std::vector<sgemm::Candidate> candidates(Regs regs) {
+    std::vector<sgemm::Candidate> out;
+    for (int i = 0; i < kNumConfigs; ++i) {
+        const Config& c = kConfigs[i];
+        out.push_back({config_name(c), c.threads(), std::size_t(c.smem_bytes()), 0, regs(i), c.kMinBlocks});
+    }
+    return out;
+}
+
+/// The configuration this GPU runs (or the forced class's), chosen once.
+inline const sgemm::Choice& choice() {
+    static sgemm::ChoiceCache cache;
+    return cache.get("step09", [] {
+        return candidates([](int i) {
+            cudaFuncAttributes attr{};
+            CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kKernels[i][1])));
+            return attr.numRegs;
+        });
+    });
+}
 
 /// True if `p` lies on a 16-byte boundary, as a float4 access needs.
 inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
-/// Grid, block and shared memory for a slab of `rows` rows of an N-column C.
+/// Grid, block and shared memory for a slab of `rows` rows of an N-column C. The dynamic
+/// shared memory is 0 except under a forced GPU class, where it holds the GPU to the
+/// class's blocks per SM (sgemm::emulation_smem()).
 inline sgemm::LaunchGeometry geometry(int rows, int N) {
-    return {dim3(sgemm::ceil_div(N, Config::BN), sgemm::ceil_div(rows, Config::BM)),
-            dim3(Config::kThreads), 0};
+    const sgemm::Choice& ch = choice();
+    const Config& c = kConfigs[ch.index];
+    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM)), dim3(c.threads()), ch.dynamic_smem};
+}
+
+/// What launch() runs for an M x N x K problem, and why, for the report.
+inline sgemm::Plan plan(int M, int N, int /*K*/) {
+    const sgemm::Choice& ch = choice();
+    const Config& c = kConfigs[ch.index];
+    if (ch.dynamic_smem > 48 * 1024) {  // for the occupancy report
+        CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kKernels[ch.index][1]),
+                                        cudaFuncAttributeMaxDynamicSharedMemorySize, int(ch.dynamic_smem)));
+    }
+    return {geometry(M, N), reinterpret_cast<const void*>(kKernels[ch.index][1]),
+            config_name(c) + ", " + std::to_string(c.smem_bytes()) + " B shared memory", ch.why};
 }
 
 /// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`.
 inline void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
                    float* C, cudaStream_t stream) {
     if (M <= 0 || N <= 0) return;  // empty C: touch nothing
-    sgemm::for_each_row_slab<Config::BM>(M, [&](size_t m0, int rows) {
+    const int i = choice().index;
+    sgemm::for_each_row_slab(kConfigs[i].BM, M, [&](size_t m0, int rows) {
         const sgemm::LaunchGeometry g = geometry(rows, N);
         // float4 accesses need every row of A, B and C to start on a 16-byte boundary.
         const bool vector = K % 4 == 0 && N % 4 == 0 && aligned16(A + m0 * K) && aligned16(B) &&
                             aligned16(C + m0 * N);
-        (vector ? kernel : kernel_scalar)<<<g.grid, g.block, g.smem_bytes, stream>>>(
-            rows, N, K, alpha, A + m0 * K, B, beta, C + m0 * N);
+        const KernelFn k = kKernels[i][vector];
+        if (g.smem_bytes > 48 * 1024) {  // only under a forced class (emulated occupancy)
+            CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize, int(g.smem_bytes)));
+        }
+        k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, alpha, A + m0 * K, B, beta, C + m0 * N);
         CUDA_CHECK(cudaGetLastError());
     });
 }

@@ -47,10 +47,13 @@ Build and run:  make step10 && ./step10 4096
 */
 #pragma once
 
+#include "choose.h"
 #include "cuda_check.cuh"
 #include "launch.cuh"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace step10 {
 
@@ -301,41 +304,58 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
     }
 }
 
-/// The one configuration this step is launched with.
+/// One configuration: the kernel's template parameters, and what it costs a GPU.
 struct Config {
-    static constexpr int BM = 128;        ///< rows of C per block
-    static constexpr int BN = 256;        ///< columns of C per block
-    static constexpr int BK = 32;         ///< depth of the A and B tiles in shared memory
-    static constexpr int WM = 64;         ///< rows of C per warp
-    static constexpr int WN = 64;         ///< columns of C per warp
-    static constexpr int TM = 8;          ///< rows of C per thread
-    static constexpr int TN = 16;         ///< columns of C per thread
-    static constexpr int kMinBlocks = 1;  ///< blocks per SM the registers must allow
-    static constexpr int kStages = 3;     ///< K-tiles in shared memory at once
-    static constexpr int kThreads = (BM / WM) * (BN / WN) * 32;  ///< threads per block
+    int BM, BN, BK;  ///< block tile of C, and the depth of the shared-memory tiles
+    int WM, WN;      ///< warp tile
+    int TM, TN;      ///< thread tile
+    int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
+    int kStages;     ///< K-tiles in shared memory at once
+    constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: kStages x (padded A tile + B tile)
-    static constexpr int kSmemBytes = kStages * (BK * BM + 32 + BK * BN) * int(sizeof(float));
+    constexpr int smem_bytes() const { return kStages * (BK * BM + 32 + BK * BN) * int(sizeof(float)); }
 };
-static_assert(Config::BM % Config::WM == 0 && Config::BN % Config::WN == 0,
-              "the warp tiles must tile the block tile");
-static_assert((Config::WM / Config::TM) * (Config::WN / Config::TN) == 32,
-              "the TM x TN tiles of a warp's 32 threads must tile the warp tile");
-static_assert(Config::TM % 4 == 0 && Config::TN % 4 == 0 && Config::BK % 4 == 0,
-              "fragments and tile rows are moved as float4s");
-static_assert(Config::kThreads <= 1024, "a block holds at most 1024 threads");
-static_assert(Config::kSmemBytes <= 227 * 1024,
-              "a block may use at most 227 KB of shared memory (sm_90)");
 
-/// Instantiates the kernel with the shipped configuration.
-template <bool kVector, bool kAsync>
+/// The configurations, fastest first as measured on the H100 with each GPU class forced
+/// (see the README); launch() runs the first that the GPU holds as it was measured.
+///   0: 147,840 B: sm_80, sm_87, sm_90, sm_100, sm_103, sm_110 (163 KB or more per block)
+///   1:  98,560 B: sm_86, sm_88, sm_89, sm_120, sm_121 (99 KB per block)
+///   2:  49,408 B: sm_75 (64 KB per block and per SM)
+inline constexpr Config kConfigs[] = {
+    {128, 256, 32, 64, 64, 8, 16, 1, 3},
+    {128, 256, 32, 64, 64, 8, 16, 1, 2},
+    {128, 256, 16, 64, 64, 8, 16, 1, 2},
+};
+inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
+
+/// True if `check` holds for every configuration (for the static_asserts below).
+template <class Check>
+constexpr bool every_config(Check check) {
+    for (const Config& c : kConfigs) {
+        if (!check(c)) return false;
+    }
+    return true;
+}
+static_assert(every_config([](Config c) { return c.BM % c.WM == 0 && c.BN % c.WN == 0; }),
+              "the warp tiles must tile the block tile");
+static_assert(every_config([](Config c) { return (c.WM / c.TM) * (c.WN / c.TN) == 32; }),
+              "the TM x TN tiles of a warp's 32 threads must tile the warp tile");
+static_assert(every_config([](Config c) { return c.TM % 4 == 0 && c.TN % 4 == 0 && c.BK % 4 == 0; }),
+              "fragments and tile rows are moved as float4s");
+static_assert(every_config([](Config c) { return c.threads() <= 1024; }), "a block holds at most 1024 threads");
+static_assert(every_config([](Config c) { return c.smem_bytes() <= 227 * 1024; }),
+              "a block may use at most 227 KB of shared memory (sm_90, the largest)");
+static_assert(kConfigs[kNumConfigs - 1].smem_bytes() <= 64 * 1024,
+              "the last configuration must fit the smallest GPU, sm_75 (64 KB per block)");
+
+/// Configuration I's kernel, with 16-byte or scalar global accesses and B by cp.async or not.
+template <int I, bool kVector, bool kAsync>
 inline constexpr auto kernel_for =
-    sgemm_double_buffer<Config::BM, Config::BN, Config::BK, Config::WM, Config::WN, Config::TM,
-                        Config::TN, Config::kMinBlocks, Config::kStages, kVector, kAsync>;
-/// The kernel launch() runs when every row of A, B and C is 16-byte aligned (4096^3, say);
-/// the harness reads its registers and occupancy. Its copies are cp.async on sm_80 and newer.
-inline constexpr auto kernel = kernel_for<true, true>;
-/// The scalar fallback launch() runs otherwise: the same kernel, one float per global access.
-inline constexpr auto kernel_scalar = kernel_for<false, true>;
+    sgemm_double_buffer<kConfigs[I].BM, kConfigs[I].BN, kConfigs[I].BK, kConfigs[I].WM, kConfigs[I].WN,
+                        kConfigs[I].TM, kConfigs[I].TN, kConfigs[I].kMinBlocks, kConfigs[I].kStages,
+                        kVector, kAsync>;
+/// Configuration 0's kernel with 16-byte accesses and cp.async (the one the H100 runs).
+inline constexpr auto kernel = kernel_for<0, true, true>;
 
 /// How a K-tile travels from global to shared memory.
 enum class Copy {
@@ -343,47 +363,118 @@ enum class Copy {
     kRegisters,  ///< all through registers (what GPUs before sm_80 run; for the tests)
 };
 
+using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
+
+/// The four kernels of one configuration: [vector][async].
+struct Kernels {
+    KernelFn k[2][2];
+};
+template <int I>
+constexpr Kernels kernels_of() {
+    return {{{kernel_for<I, false, false>, kernel_for<I, false, true>},
+             {kernel_for<I, true, false>, kernel_for<I, true, true>}}};
+}
+/// Every configuration's kernels, indexed like kConfigs.
+inline constexpr Kernels kKernels[] = {kernels_of<0>(), kernels_of<1>(), kernels_of<2>()};
+static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kNumConfigs, "one entry of kKernels per configuration");
+
+/// "128x256x32, 3 stages": how the reports name configuration `c`.
+inline std::string config_name(const Config& c) {
+    return std::to_string(c.BM) + "x" + std::to_string(c.BN) + "x" + std::to_string(c.BK) + ", " +
+           std::to_string(c.kStages) + " stages";
+}
+
+/// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread.
+template <class Regs>
+std::vector<sgemm::Candidate> candidates(Regs regs) {
+    std::vector<sgemm::Candidate> out;
+    for (int i = 0; i < kNumConfigs; ++i) {
+        const Config& c = kConfigs[i];
+        out.push_back({config_name(c), c.threads(), 0, std::size_t(c.smem_bytes()), regs(i), c.kMinBlocks});
+    }
+    return out;
+}
+
+/// The configuration this GPU runs (or the forced class's), chosen once.
+inline const sgemm::Choice& choice() {
+    static sgemm::ChoiceCache cache;
+    return cache.get("step10", [] {
+        return candidates([](int i) {
+            cudaFuncAttributes attr{};
+            CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kKernels[i].k[1][1])));
+            return attr.numRegs;
+        });
+    });
+}
+
 /// True if `p` lies on a 16-byte boundary, as a float4 access needs.
 inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
-/// Lets kernel `k` use Config::kSmemBytes of dynamic shared memory: more than 48 KB needs
-/// asking. Asked before every launch, because the answer belongs to the copy of the kernel
-/// in one compiled file, and a program built from several files (the tests) has several.
-inline void allow_shared_memory(const void* k) {
-    CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, Config::kSmemBytes));
+/// Lets kernel `k` use `bytes` of dynamic shared memory: more than 48 KB needs asking.
+/// Asked before every launch, because the answer belongs to the copy of the kernel in one
+/// compiled file, and a program built from several files (the tests) has several.
+inline void allow_shared_memory(KernelFn k, std::size_t bytes) {
+    CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+}
+
+/// Grid, block and shared memory of configuration `i` for a slab of `rows` rows of an
+/// N-column C, with `smem` bytes of dynamic shared memory.
+inline sgemm::LaunchGeometry geometry_of(int i, int rows, int N, std::size_t smem) {
+    const Config& c = kConfigs[i];
+    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM)), dim3(c.threads()), smem};
 }
 
 /// Grid, block and shared memory for a slab of `rows` rows of an N-column C.
 inline sgemm::LaunchGeometry geometry(int rows, int N) {
-    allow_shared_memory(reinterpret_cast<const void*>(kernel));  // for the occupancy report
-    return {dim3(sgemm::ceil_div(N, Config::BN), sgemm::ceil_div(rows, Config::BM)),
-            dim3(Config::kThreads), Config::kSmemBytes};
+    const sgemm::Choice& ch = choice();
+    allow_shared_memory(kKernels[ch.index].k[1][1], ch.dynamic_smem);  // for the occupancy report
+    return geometry_of(ch.index, rows, N, ch.dynamic_smem);
+}
+
+/// What launch() runs for an M x N x K problem, and why, for the report.
+inline sgemm::Plan plan(int M, int N, int /*K*/) {
+    const sgemm::Choice& ch = choice();
+    return {geometry(M, N), reinterpret_cast<const void*>(kKernels[ch.index].k[1][1]),
+            config_name(kConfigs[ch.index]) + ", " + std::to_string(kConfigs[ch.index].smem_bytes()) +
+                " B shared memory",
+            ch.why};
 }
 
 /// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
+/// with configuration `i` and `smem` bytes of dynamic shared memory (at least its own),
 /// copying K-tiles as `copy` says.
-inline void launch_with(Copy copy, int M, int N, int K, float alpha, const float* A,
-                        const float* B, float beta, float* C, cudaStream_t stream) {
+inline void launch_config(int i, std::size_t smem, Copy copy, int M, int N, int K, float alpha,
+                          const float* A, const float* B, float beta, float* C, cudaStream_t stream) {
     if (M <= 0 || N <= 0) return;  // empty C: touch nothing
-    sgemm::for_each_row_slab<Config::BM>(M, [&](size_t m0, int rows) {
-        const sgemm::LaunchGeometry g = geometry(rows, N);
+    sgemm::for_each_row_slab(kConfigs[i].BM, M, [&](size_t m0, int rows) {
+        const sgemm::LaunchGeometry g = geometry_of(i, rows, N, smem);
         // float4 accesses need every row of A, B and C to start on a 16-byte boundary.
         const bool vector = K % 4 == 0 && N % 4 == 0 && aligned16(A + m0 * K) && aligned16(B) &&
                             aligned16(C + m0 * N);
-        const bool async = copy == Copy::kAsync;
-        const auto k = vector ? (async ? kernel_for<true, true> : kernel_for<true, false>)
-                              : (async ? kernel_for<false, true> : kernel_for<false, false>);
-        allow_shared_memory(reinterpret_cast<const void*>(k));
-        k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, alpha, A + m0 * K, B, beta,
-                                                     C + m0 * N);
+        const KernelFn k = kKernels[i].k[vector][copy == Copy::kAsync];
+        allow_shared_memory(k, g.smem_bytes);
+        k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, alpha, A + m0 * K, B, beta, C + m0 * N);
         CUDA_CHECK(cudaGetLastError());
     });
 }
 
-/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`.
+/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
+/// with the configuration this GPU runs (choice()), copying K-tiles as `copy` says.
+inline void launch_with(Copy copy, int M, int N, int K, float alpha, const float* A,
+                        const float* B, float beta, float* C, cudaStream_t stream) {
+    if (M <= 0 || N <= 0) return;  // empty C: touch nothing (and ask the GPU nothing)
+    const sgemm::Choice& ch = choice();
+    launch_config(ch.index, ch.dynamic_smem, copy, M, N, K, alpha, A, B, beta, C, stream);
+}
+
+/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`:
+/// B by cp.async where the GPU (or the forced class) has it.
 inline void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
                    float* C, cudaStream_t stream) {
-    launch_with(Copy::kAsync, M, N, K, alpha, A, B, beta, C, stream);
+    if (M <= 0 || N <= 0) return;  // empty C: touch nothing
+    launch_with(sgemm::device_limits().has_cp_async() ? Copy::kAsync : Copy::kRegisters, M, N, K,
+                alpha, A, B, beta, C, stream);
 }
 
 }  // namespace step10

@@ -1,0 +1,229 @@
+/// @file gpu_limits.cpp
+/// @brief The architecture table, the limits in force, and occupancy arithmetic.
+#include "gpu_limits.h"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "args.h"
+#include "cuda_check.cuh"
+
+namespace sgemm {
+namespace {
+
+constexpr std::size_t KiB = 1024;
+
+struct State {
+    bool read = false;
+    bool have_env = false;  // SGEMM_GPU_CLASS read (force_gpu_class() replaces it)
+    ForcedClass forced;
+    GpuLimits actual, in_force;
+    int generation = 0;
+};
+
+State& state() {
+    static State s;
+    return s;
+}
+
+int attribute(cudaDeviceAttr attr, int dev) {
+    int value = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&value, attr, dev));
+    return value;
+}
+
+/// Device 0's own limits. @throws UsageError: no GPU, or one older than sm_75.
+GpuLimits read_device() {
+    int count = 0;
+    const cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess) {
+        throw UsageError(std::string("no usable CUDA device (cudaGetDeviceCount: ") +
+                         cudaGetErrorString(status) + ")");
+    }
+    if (count == 0) throw UsageError("no CUDA device found");
+    constexpr int dev = 0;
+    GpuLimits g;
+    g.arch = 10 * attribute(cudaDevAttrComputeCapabilityMajor, dev) +
+             attribute(cudaDevAttrComputeCapabilityMinor, dev);
+    if (g.arch < supported_archs().front().arch) {
+        cudaDeviceProp prop{};
+        CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));
+        throw UsageError(std::string(prop.name) + " is compute capability " +
+                         std::to_string(g.arch / 10) + "." + std::to_string(g.arch % 10) +
+                         "; this course needs sm_75 (Turing) or newer");
+    }
+    g.sms = attribute(cudaDevAttrMultiProcessorCount, dev);
+    g.smem_per_sm = static_cast<std::size_t>(attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+    g.smem_per_block_optin = static_cast<std::size_t>(attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    g.reserved_per_block = static_cast<std::size_t>(attribute(cudaDevAttrReservedSharedMemoryPerBlock, dev));
+    g.regs_per_sm = attribute(cudaDevAttrMaxRegistersPerMultiprocessor, dev);
+    g.threads_per_sm = attribute(cudaDevAttrMaxThreadsPerMultiProcessor, dev);
+    g.blocks_per_sm = attribute(cudaDevAttrMaxBlocksPerMultiprocessor, dev);
+    return g;
+}
+
+/// The forced class on top of the GPU: each limit the smaller of the two, so that a class
+/// larger than the GPU cannot pretend to resources that are not there.
+GpuLimits apply(const ForcedClass& f, const GpuLimits& gpu) {
+    if (f.arch == 0) return gpu;
+    GpuLimits c = limits_of(*find_arch(f.arch), f.sms > 0 ? f.sms : gpu.sms);
+    c.sms = std::min(c.sms, gpu.sms);
+    c.smem_per_sm = std::min(c.smem_per_sm, gpu.smem_per_sm);
+    c.smem_per_block_optin = std::min(c.smem_per_block_optin, gpu.smem_per_block_optin);
+    c.threads_per_sm = std::min(c.threads_per_sm, gpu.threads_per_sm);
+    c.blocks_per_sm = std::min(c.blocks_per_sm, gpu.blocks_per_sm);
+    c.regs_per_sm = std::min(c.regs_per_sm, gpu.regs_per_sm);
+    c.arch = std::min(c.arch, gpu.arch);  // no cp.async where the GPU or the class lacks it
+    c.forced = true;
+    return c;
+}
+
+State& ready() {
+    State& s = state();
+    if (!s.read) {
+        if (!s.have_env) {
+            const char* env = std::getenv("SGEMM_GPU_CLASS");
+            s.forced = parse_gpu_class(env ? env : "");
+            s.have_env = true;
+        }
+        s.actual = read_device();
+        s.in_force = apply(s.forced, s.actual);
+        s.read = true;
+    }
+    return s;
+}
+
+}  // namespace
+
+const std::vector<ArchLimits>& supported_archs() {
+    // arch, GPUs, shared memory per SM, per block (opt-in), reserved per block, threads per
+    // SM, blocks per SM. The opt-in limit is what is left of the SM's shared memory after
+    // the reserved 1 KB (sm_80 on); sm_75 reserves none.
+    static const std::vector<ArchLimits> table = {
+        {75, "T4, GeForce RTX 20, Quadro RTX", 64 * KiB, 64 * KiB, 0, 1024, 16},
+        {80, "A100, A30", 164 * KiB, 163 * KiB, KiB, 2048, 32},
+        {86, "GeForce RTX 30, A10, A40, RTX A6000", 100 * KiB, 99 * KiB, KiB, 1536, 16},
+        {87, "Jetson AGX Orin", 164 * KiB, 163 * KiB, KiB, 1536, 16},
+        {88, "(as sm_86)", 100 * KiB, 99 * KiB, KiB, 1536, 16},
+        {89, "GeForce RTX 40, L4, L40, RTX 6000 Ada", 100 * KiB, 99 * KiB, KiB, 1536, 24},
+        {90, "H100, H200, GH200", 228 * KiB, 227 * KiB, KiB, 2048, 32},
+        {100, "B200, GB200", 228 * KiB, 227 * KiB, KiB, 2048, 32},
+        {103, "B300, GB300", 228 * KiB, 227 * KiB, KiB, 2048, 32},
+        {110, "Jetson Thor", 228 * KiB, 227 * KiB, KiB, 1536, 24},
+        {120, "GeForce RTX 50, RTX PRO 6000 Blackwell", 100 * KiB, 99 * KiB, KiB, 1536, 24},
+        {121, "DGX Spark (GB10)", 100 * KiB, 99 * KiB, KiB, 1536, 24},
+    };
+    return table;
+}
+
+const ArchLimits* find_arch(int arch) {
+    for (const ArchLimits& a : supported_archs()) {
+        if (a.arch == arch) return &a;
+    }
+    return nullptr;
+}
+
+std::string arch_name(int arch) { return "sm_" + std::to_string(arch); }
+
+GpuLimits limits_of(const ArchLimits& a, int sms) {
+    GpuLimits g;
+    g.arch = a.arch;
+    g.sms = sms;
+    g.smem_per_sm = a.smem_per_sm;
+    g.smem_per_block_optin = a.smem_per_block_optin;
+    g.reserved_per_block = a.reserved_per_block;
+    g.threads_per_sm = a.threads_per_sm;
+    g.blocks_per_sm = a.blocks_per_sm;
+    return g;
+}
+
+ForcedClass parse_gpu_class(const std::string& spec) {
+    ForcedClass f;
+    if (spec.empty()) return f;
+    auto known = [] {
+        std::string list;
+        for (const ArchLimits& a : supported_archs()) list += (list.empty() ? "" : " ") + arch_name(a.arch);
+        return list;
+    };
+    const std::size_t colon = spec.find(':');
+    const std::string arch = spec.substr(0, colon);
+    auto digits = [](const std::string& s) {
+        return !s.empty() && s.size() <= 4 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (arch.rfind("sm_", 0) != 0 || !digits(arch.substr(3)) || !find_arch(std::stoi(arch.substr(3)))) {
+        throw UsageError("SGEMM_GPU_CLASS='" + spec + "' is not a GPU class; use sm_XX or sm_XX:SMS with one of: " + known());
+    }
+    f.arch = std::stoi(arch.substr(3));
+    if (colon != std::string::npos) {
+        const std::string sms = spec.substr(colon + 1);
+        if (!digits(sms) || std::stoi(sms) < 1 || std::stoi(sms) > 1024) {
+            throw UsageError("SGEMM_GPU_CLASS='" + spec + "': the SM count after ':' must be a whole number from 1 to 1024");
+        }
+        f.sms = std::stoi(sms);
+    }
+    return f;
+}
+
+const GpuLimits& device_limits() { return ready().in_force; }
+
+const GpuLimits& actual_limits() { return ready().actual; }
+
+void force_gpu_class(const std::string& spec) {
+    State& s = state();
+    s.forced = parse_gpu_class(spec);
+    s.have_env = true;
+    s.read = false;
+    ++s.generation;
+}
+
+int limits_generation() { return state().generation; }
+
+int blocks_per_sm(const GpuLimits& g, int threads, int regs, std::size_t smem) {
+    if (threads <= 0 || threads > g.threads_per_sm || smem > g.smem_per_block_optin) return 0;
+    const int warps = (threads + 31) / 32;
+    const int regs_per_warp = (regs * 32 + 255) / 256 * 256;
+    int blocks = std::min(g.threads_per_sm / threads, g.blocks_per_sm);
+    if (regs_per_warp > 0) blocks = std::min(blocks, g.regs_per_sm / (regs_per_warp * warps));
+    if (smem + g.reserved_per_block > 0) {  // sm_75 reserves none: a block without shared memory takes none
+        blocks = std::min<long long>(blocks, static_cast<long long>(g.smem_per_sm / (smem + g.reserved_per_block)));
+    }
+    return std::max(blocks, 0);
+}
+
+std::string occupancy_limiter(const GpuLimits& g, int threads, int regs, std::size_t smem) {
+    if (smem > g.smem_per_block_optin) {
+        return "needs " + std::to_string(smem) + " B of shared memory per block, " + arch_name(g.arch) +
+               " allows " + std::to_string(g.smem_per_block_optin) + " B";
+    }
+    if (threads > g.threads_per_sm) return "needs more threads than an SM holds";
+    const int blocks = blocks_per_sm(g, threads, regs, smem);
+    if (blocks == 0) return "does not fit on one SM";
+    const int warps = (threads + 31) / 32;
+    const int regs_per_warp = (regs * 32 + 255) / 256 * 256;
+    std::string out;
+    auto add = [&](bool limits, const char* what) {
+        if (limits) out += (out.empty() ? "" : " and ") + std::string(what);
+    };
+    add(g.threads_per_sm / threads == blocks, "threads per SM");
+    add(g.blocks_per_sm == blocks, "blocks per SM");
+    add(regs_per_warp > 0 && g.regs_per_sm / (regs_per_warp * warps) == blocks, "registers");
+    add(smem + g.reserved_per_block > 0 &&
+            static_cast<int>(g.smem_per_sm / (smem + g.reserved_per_block)) == blocks, "shared memory");
+    return out;
+}
+
+std::size_t emulation_smem(const GpuLimits& forced, const GpuLimits& actual, int threads, int regs,
+                           std::size_t static_smem, std::size_t smem) {
+    if (!forced.forced) return smem;
+    const int want = blocks_per_sm(forced, threads, regs, static_smem + smem);
+    const int have = blocks_per_sm(actual, threads, regs, static_smem + smem);
+    if (want <= 0 || have <= want) return smem;
+    // the most shared memory per block with which `want` blocks still fit on the actual SM
+    const std::size_t per_block = actual.smem_per_sm / static_cast<std::size_t>(want) - actual.reserved_per_block;
+    const std::size_t total = std::min(per_block, actual.smem_per_block_optin);
+    return total > static_smem ? total - static_smem : smem;
+}
+
+}  // namespace sgemm

@@ -1,0 +1,103 @@
+/// @file gpu_limits.h
+/// @brief The limits that decide which tile configuration a GPU can run: one table for every
+///        architecture this CUDA release compiles for, the limits of the GPU a run uses (or
+///        of a smaller GPU class forced with SGEMM_GPU_CLASS), and the occupancy arithmetic
+///        the steps choose their configuration with.
+///
+/// Forcing a class: `SGEMM_GPU_CLASS=sm_75 ./step10 4096` (or `sm_86:46` to also say 46
+/// SMs) makes the steps choose as on that class, and hold the GPU to that class's blocks
+/// per SM by asking for unused dynamic shared memory (see emulation_smem()). The kernel
+/// itself still runs on the GPU that is there: its speed is that GPU's, never the class's.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace sgemm {
+
+/// One architecture's limits. Sources: NVIDIA's CUDA C++ Programming Guide, table
+/// "Technical Specifications per Compute Capability" (shared memory per SM and per block,
+/// reserved shared memory, resident threads and blocks per SM, registers), and the same
+/// values as CCCL's cuda/__device/arch_traits.h encodes them (CUDA 13). Every architecture
+/// here has 64 K 32-bit registers per SM and at most 255 per thread.
+struct ArchLimits {
+    int arch;                         ///< compute capability as 10 * major + minor: 75, 86, 120
+    const char* gpus;                 ///< examples of GPUs with it
+    std::size_t smem_per_sm;          ///< shared memory per SM, bytes
+    std::size_t smem_per_block_optin; ///< the most a block may opt into, bytes
+    std::size_t reserved_per_block;   ///< shared memory the system keeps per block, bytes
+    int threads_per_sm;               ///< resident threads per SM
+    int blocks_per_sm;                ///< resident blocks per SM
+};
+
+/// Every architecture `nvcc --list-gpu-arch` names for CUDA 13.0, oldest first.
+const std::vector<ArchLimits>& supported_archs();
+
+/// The row of @p arch (e.g. 86), or null when it is not in the table.
+const ArchLimits* find_arch(int arch);
+
+/// "sm_86" for 86.
+std::string arch_name(int arch);
+
+/// The limits a configuration is chosen by: the GPU's own, or a forced class's.
+struct GpuLimits {
+    int arch = 0;                          ///< compute capability, 10 * major + minor
+    int sms = 0;                           ///< streaming multiprocessors
+    std::size_t smem_per_sm = 0;           ///< shared memory per SM, bytes
+    std::size_t smem_per_block_optin = 0;  ///< the most one block may use, bytes
+    std::size_t reserved_per_block = 0;    ///< kept by the system per block, bytes
+    int regs_per_sm = 65536;               ///< 32-bit registers per SM
+    int threads_per_sm = 0;                ///< resident threads per SM
+    int blocks_per_sm = 0;                 ///< resident blocks per SM
+    bool forced = false;                   ///< true: a class forced by SGEMM_GPU_CLASS
+    /// True where the GPU has cp.async (sm_80 and newer); a forced older class goes without.
+    bool has_cp_async() const { return arch >= 80; }
+};
+
+/// The limits of a GPU of architecture @p a with @p sms SMs, as the table gives them.
+GpuLimits limits_of(const ArchLimits& a, int sms);
+
+/// A forced class as SGEMM_GPU_CLASS spells it: "sm_75", or "sm_75:40" for 40 SMs.
+struct ForcedClass {
+    int arch = 0;  ///< 0: none forced
+    int sms = 0;   ///< 0: the GPU's own SM count
+};
+
+/// Parses @p spec ("" means none). @throws UsageError for anything else than sm_XX[:SMS]
+/// with an architecture of the table and 1 <= SMS <= 1024.
+ForcedClass parse_gpu_class(const std::string& spec);
+
+/// The limits the steps choose by in this process: device 0's own, or SGEMM_GPU_CLASS's
+/// class on top of it (a forced class may only be smaller than the GPU: each limit is the
+/// smaller of the two). Read once, then cached. @throws UsageError when there is no usable
+/// GPU, the GPU is older than sm_75, or SGEMM_GPU_CLASS is malformed.
+const GpuLimits& device_limits();
+
+/// The GPU's own limits, whatever class is forced (for emulation_smem()).
+const GpuLimits& actual_limits();
+
+/// Forces @p spec as SGEMM_GPU_CLASS would ("" for none) and drops the cached limits; the
+/// tests use it to run every class in one process. @throws UsageError as parse_gpu_class().
+void force_gpu_class(const std::string& spec);
+
+/// Changes each time the limits in force change (force_gpu_class()), so that a launcher may
+/// cache its choice.
+int limits_generation();
+
+/// Resident blocks per SM of a kernel with @p threads threads, @p regs registers per thread
+/// and @p smem bytes of shared memory per block under @p g; 0 when one block does not fit.
+/// Registers are counted per warp in units of 256, as the hardware hands them out.
+int blocks_per_sm(const GpuLimits& g, int threads, int regs, std::size_t smem);
+
+/// The resources that hold blocks_per_sm() where it is ("shared memory", "registers and
+/// threads per SM", ...), or why one block does not fit.
+std::string occupancy_limiter(const GpuLimits& g, int threads, int regs, std::size_t smem);
+
+/// Dynamic shared memory to ask for so that the GPU that is there (@p actual) holds the same
+/// number of blocks per SM as a GPU of the forced class (@p forced) would: @p smem itself
+/// when nothing needs holding back. @p static_smem is the kernel's static shared memory.
+std::size_t emulation_smem(const GpuLimits& forced, const GpuLimits& actual, int threads, int regs,
+                           std::size_t static_smem, std::size_t smem);
+
+}  // namespace sgemm

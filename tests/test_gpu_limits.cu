@@ -1,0 +1,119 @@
+// Host tests: the architecture table, SGEMM_GPU_CLASS, and the choice of configuration each
+// GPU class gets (common/gpu_limits.h, common/choose.h). No GPU needed: the registers are
+// each kernel's __launch_bounds__ cap, the most ptxas may give it.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "args.h"
+#include "choose.h"
+#include "gpu_limits.h"
+#include "steps_registry.h"
+
+namespace {
+
+/// The most registers __launch_bounds__(threads, min_blocks) lets a thread have.
+int cap(int threads, int min_blocks) { return std::min(255, 65536 / (threads * min_blocks) / 8 * 8); }
+
+sgemm::GpuLimits limits(int arch) { return sgemm::limits_of(*sgemm::find_arch(arch), 100); }
+
+int step10_choice(int arch) {
+    const auto c = step10::candidates([](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].kMinBlocks); });
+    return sgemm::choose(limits(arch), limits(arch), c).index;
+}
+
+int step09_choice(int arch) {
+    const auto c = step09::candidates([](int i) { return cap(step09::kConfigs[i].threads(), step09::kConfigs[i].kMinBlocks); });
+    return sgemm::choose(limits(arch), limits(arch), c).index;
+}
+
+}  // namespace
+
+TEST_CASE("the architecture table covers every architecture CUDA 13.0 compiles for", "[limits]") {
+    for (int arch : {75, 80, 86, 87, 88, 89, 90, 100, 103, 110, 120, 121}) {
+        INFO("sm_" << arch);
+        REQUIRE(sgemm::find_arch(arch) != nullptr);
+    }
+    CHECK(sgemm::find_arch(61) == nullptr);
+    // the per-block limits the issue measured against (bytes a block may opt into)
+    CHECK(sgemm::find_arch(75)->smem_per_block_optin == 65536);
+    CHECK(sgemm::find_arch(80)->smem_per_block_optin == 166912);
+    CHECK(sgemm::find_arch(86)->smem_per_block_optin == 101376);
+    CHECK(sgemm::find_arch(89)->smem_per_block_optin == 101376);
+    CHECK(sgemm::find_arch(90)->smem_per_block_optin == 232448);
+    CHECK(sgemm::find_arch(100)->smem_per_block_optin == 232448);
+    CHECK(sgemm::find_arch(120)->smem_per_block_optin == 101376);
+    for (const sgemm::ArchLimits& a : sgemm::supported_archs()) {
+        INFO("sm_" << a.arch);
+        CHECK(a.smem_per_block_optin + a.reserved_per_block == a.smem_per_sm);
+    }
+}
+
+TEST_CASE("SGEMM_GPU_CLASS takes sm_XX or sm_XX:SMS and nothing else", "[limits]") {
+    CHECK(sgemm::parse_gpu_class("").arch == 0);
+    CHECK(sgemm::parse_gpu_class("sm_75").arch == 75);
+    CHECK(sgemm::parse_gpu_class("sm_75").sms == 0);
+    CHECK(sgemm::parse_gpu_class("sm_86:46").sms == 46);
+    for (const char* bad : {"sm_61", "86", "sm_", "sm_86:", "sm_86:0", "sm_86:x", "sm_86:5000", "sm_9O", "gpu"}) {
+        INFO(bad);
+        CHECK_THROWS_AS(sgemm::parse_gpu_class(bad), sgemm::UsageError);
+    }
+}
+
+TEST_CASE("occupancy arithmetic: blocks per SM and what limits them", "[limits]") {
+    const sgemm::GpuLimits h100 = limits(90), t4 = limits(75), rtx30 = limits(86);
+    // step 10's large tile: 256 threads, up to 255 registers, 147,840 B
+    CHECK(sgemm::blocks_per_sm(h100, 256, 250, 147840) == 1);
+    CHECK(sgemm::blocks_per_sm(rtx30, 256, 250, 147840) == 0);
+    CHECK_THAT(sgemm::occupancy_limiter(rtx30, 256, 250, 147840), Catch::Contains("101376 B"));
+    // step 09's tile: two blocks of 32,896 B fit 100 KB but not 64 KB
+    CHECK(sgemm::blocks_per_sm(rtx30, 256, 128, 32896) == 2);
+    CHECK(sgemm::blocks_per_sm(t4, 256, 128, 32896) == 1);
+    CHECK(sgemm::occupancy_limiter(t4, 256, 128, 32896) == "shared memory");
+    CHECK(sgemm::blocks_per_sm(h100, 256, 128, 32896) == 2);
+    CHECK(sgemm::occupancy_limiter(h100, 256, 128, 32896) == "registers");
+    // threads per SM: 1,024 on sm_75
+    CHECK(sgemm::blocks_per_sm(t4, 1024, 32, 0) == 1);
+    CHECK(sgemm::blocks_per_sm(h100, 1024, 32, 0) == 2);
+}
+
+TEST_CASE("each GPU class gets the step 09 and 10 configuration its limits allow", "[limits]") {
+    for (int arch : {80, 87, 90, 100, 103, 110}) {
+        INFO("sm_" << arch);
+        CHECK(step10_choice(arch) == 0);  // 147,840 B fits 163 KB and more per block
+    }
+    for (int arch : {86, 88, 89, 120, 121}) {
+        INFO("sm_" << arch);
+        CHECK(step10_choice(arch) == 1);  // 99 KB per block
+    }
+    CHECK(step10_choice(75) == 2);        // 64 KB per block
+    for (const sgemm::ArchLimits& a : sgemm::supported_archs()) {
+        INFO("sm_" << a.arch);
+        CHECK(step09_choice(a.arch) == (a.arch == 75 ? 1 : 0));  // two blocks need 66 KB of an SM
+    }
+}
+
+TEST_CASE("a GPU that no configuration fits gets one line that says why", "[limits]") {
+    sgemm::GpuLimits tiny = limits(75);
+    tiny.smem_per_block_optin = tiny.smem_per_sm = 32 * 1024;
+    const auto c = step10::candidates([](int) { return 255; });
+    const sgemm::Choice ch = sgemm::choose(tiny, tiny, c);
+    CHECK(ch.index == -1);
+    CHECK_THAT(ch.why, Catch::StartsWith("no configuration fits sm_75") && Catch::Contains("49408 B"));
+}
+
+TEST_CASE("a forced class holds the GPU to the class's blocks per SM with unused shared memory",
+          "[limits]") {
+    sgemm::GpuLimits t4 = limits(75), h100 = limits(90);
+    t4.forced = true;
+    // step 10's 64 KB configuration: 1 block/SM on sm_75, 4 on the H100 without padding
+    CHECK(sgemm::blocks_per_sm(h100, 256, 238, 49408) == 1);  // registers already allow only 1
+    CHECK(sgemm::emulation_smem(t4, h100, 256, 238, 0, 49408) == 49408);
+    // step 09's 16,512 B tile with 128 registers: 2 blocks on both, nothing to hold back
+    CHECK(sgemm::emulation_smem(t4, h100, 256, 128, 16512, 0) == 0);
+    // step 09's 32,896 B tile: 1 block on sm_75, 2 on the H100: padded so that only 1 fits
+    const std::size_t pad = sgemm::emulation_smem(t4, h100, 256, 128, 32896, 0);
+    CHECK(sgemm::blocks_per_sm(h100, 256, 128, 32896 + pad) == 1);
+    // not forced: never padded
+    CHECK(sgemm::emulation_smem(h100, h100, 256, 128, 32896, 0) == 0);
+}
