@@ -10,6 +10,9 @@ inline constexpr Tuned kTuned[] = {
     // sm_90: NVIDIA H100 80GB HBM3, 2026-11-22, commit 7f8f04b: the fastest of 119 candidates at
     // 4096^3, 46633 GFLOP/s (90.2% of cuBLAS), 128 registers, 2 blocks/SM; docs/results/tune_sm_90.txt
     {64, 256, 32, 8, 8, 2, "sm_90"},
+    // sm_75: NVIDIA H100 80GB HBM3, 2026-11-24, commit 389e67d: the fastest of 119 candidates at 4096^3,
+    // 44926 GFLOP/s (86.9% of cuBLAS), 128 registers, 4 blocks/SM; docs/results/tune_sm_90_as_sm_75.txt
+    {64, 128, 16, 8, 8, 4, "sm_75"},
 };
 
 }  // namespace step08
