@@ -17,6 +17,9 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
     <!-- results: sass step06 -->   its load/store instructions by width in the SASS
     <!-- results: exercises -->     what the exercises print under --check (exercise_demo.sh)
+    <!-- results: classes [08 09 10] -->  those steps on this GPU as itself and as each smaller
+                                     GPU class (<gpu>_as_sm_XX.csv, make bench CLASS=sm_XX):
+                                     the configuration chosen, blocks/SM, GFLOP/s (% of cuBLAS)
     ...
     <!-- /results -->
 
@@ -52,6 +55,14 @@ TEXT = {
         "file": "Produced on the GPU by `tools/gpu_check.sh`: ",
         "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
         "edge_source": "Same runs as the table above ({date}, commit `{commit}`). Source: [`docs/results/{file}`]({rel}).",
+        "classes_head": "| step | run as | configuration chosen | blocks/SM |",
+        "classes_own": "{gpu} itself",
+        "classes_as": "{c} class (forced)",
+        "classes_shipped": "one configuration",
+        "classes_source": "Each cell: GFLOP/s (% of cuBLAS in the same run) at M × N × K, all measured on {gpu} "
+                          "(driver {driver}, {cublas}, commit {commits}). A \"class (forced)\" row is the H100 "
+                          "running the configuration that class gets, held to the blocks per SM that class "
+                          "allows (`SGEMM_GPU_CLASS`): it is not a measurement of such a GPU. Sources: {files}.",
         "sizes_head": "| step |",
         "sizes_cell": "GFLOP/s (% of cuBLAS) at M × N × K:",
         "sizes_source": "Each cell: the step's GFLOP/s and, in parentheses, its percentage of cuBLAS timed in the same run "
@@ -70,6 +81,13 @@ TEXT = {
         "file": "由 `tools/gpu_check.sh` 在 GPU 上生成：",
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
         "edge_source": "与上表同一批运行（{date}，提交 `{commit}`）。数据来源：[`docs/results/{file}`]({rel})。",
+        "classes_head": "| 步骤 | 运行身份 | 选中的配置 | 每个 SM 的块数 |",
+        "classes_own": "{gpu} 本身",
+        "classes_as": "{c} 类（强制）",
+        "classes_shipped": "唯一配置",
+        "classes_source": "每格：在 M × N × K 下的 GFLOP/s（括号内为同一次运行中占 cuBLAS 的百分比），全部在 {gpu} 上测得"
+                          "（驱动 {driver}，{cublas}，提交 {commits}）。“类（强制）”一行是 H100 运行该类 GPU 会选中的配置，"
+                          "并被限制在该类允许的每 SM 块数（`SGEMM_GPU_CLASS`）：它不是在那种 GPU 上的测量。来源：{files}。",
         "sizes_head": "| 步骤 |",
         "sizes_cell": "各形状 M × N × K 下的 GFLOP/s（占 cuBLAS 的百分比）：",
         "sizes_source": "每格为本步的 GFLOP/s，括号内为它占同一次运行中 cuBLAS 的百分比"
@@ -209,6 +227,45 @@ def sizes_table(page, lang, wanted=()):
     return lines
 
 
+CLASS_SHAPES = [(2048,) * 3, (4096,) * 3, (8192,) * 3, (4095,) * 3, (8192, 1024, 4096)]
+
+
+def classes_table(page, lang, steps=()):
+    """Steps 08-10 (or `steps`) on the primary GPU as itself and as each GPU class it was run
+    as (docs/results/<gpu>_as_<class>.csv): the configuration, blocks per SM and speed."""
+    own, own_path = load(PRIMARY, None)
+    if not own:
+        return None
+    sets = [("", own, own_path)]
+    for path in sorted(RESULTS.glob(f"{PRIMARY}_as_sm_*.csv"), key=lambda p: -int(p.stem.rsplit("_", 1)[1])):
+        with path.open(newline="") as f:
+            sets.append((path.stem.rsplit("_as_", 1)[1], list(csv.DictReader(f)), path))
+    steps = ["step" + s for s in (steps or ("08", "09", "10"))]
+    shape = lambda r: (int(r["M"]), int(r["N"]), int(r["K"]))
+    t = TEXT[lang]
+    lines = [t["classes_head"] + "".join(f" {' × '.join(map(str, sh))} |" for sh in CLASS_SHAPES),
+             "|:--|:--|:--|--:|" + "--:|" * len(CLASS_SHAPES)]
+    for step in steps:
+        for klass, rows, path in sets:
+            cells = {shape(r): r for r in rows if r["step"] == step}
+            r0 = cells.get((SIZE,) * 3)
+            if not r0:
+                continue
+            config = r0.get("config", "").replace(";", ",") or t["classes_shipped"]
+            who = t["classes_own"].format(gpu=r0["gpu"]) if not klass else t["classes_as"].format(c=klass)
+            line = f"| {step[4:]} | {who} | {config} | {r0['blocks_per_sm']} |"
+            for sh in CLASS_SHAPES:
+                r = cells.get(sh)
+                line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)}) |" if r else " – |"
+            lines.append(line)
+    r = own[0]
+    files = ", ".join(f"[`{p.name}`]({link_from(page, p)})" for _, _, p in sets)
+    lines += ["", t["classes_source"].format(gpu=r["gpu"], driver=r["driver"], cublas=r["cublas"],
+                                             commits=", ".join(sorted({x[1][0]["commit"] for x in sets})),
+                                             files=files)]
+    return lines
+
+
 def parse_ncu(lines):
     """{metric: (unit, value)} from Nsight Compute's lines "  name  [unit]  value"; other lines
     are skipped. tools/ncu_table.py and tools/plots.py read ncu's output with it too."""
@@ -294,6 +351,9 @@ def render(kind, page):
         return out if out else TEXT[lang]["none"] + "\n"
     if kind.startswith("ncu-compare "):
         table = ncu_compare(*kind.split()[1:3], page, lang)
+        return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
+    if kind.split()[0] == "classes":
+        table = classes_table(page, lang, kind.split()[1:])
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
     if kind.split()[0] == "sizes":
         table = sizes_table(page, lang, kind.split()[1:])

@@ -37,7 +37,7 @@ done
 { header "make peak (tools/peak.cu)"; "build/$arch/peak"; } > "$dir/peak_$slug.txt"
 { header "make peak (tools/peak.cu), as CSV for tools/plots.py"; "build/$arch/peak" --csv; } > "$dir/peak_$slug.csv"
 echo "wrote $dir/peak_$slug.txt and $dir/peak_$slug.csv"
-{ header "make tiles (tools/tile_sweep.cu)"; make -s tiles ARCH="$arch"; build/"$arch"/tile_sweep classes | grep -v "^#\|^step    "; } > "$dir/tiles_$slug.txt"
+{ header "make tiles (tools/tile_sweep.cu)"; make -s tiles ARCH="$arch"; } > "$dir/tiles_$slug.txt"
 echo "wrote $dir/tiles_$slug.txt"
 { header "make regs (ptxas --resource-usage, $arch)"; make -s regs ARCH="$arch"; } > "$dir/regs_$arch.txt"
 echo "wrote $dir/regs_$arch.txt"
