@@ -136,10 +136,10 @@ sgemm_warptiling(int M, int N, int K, float alpha, const float* __restrict__ A,
                       BK % kStrideB == 0, "the threads copy each tile in whole passes");
     const int a_row = threadIdx.x / (BK / 4), a_col = threadIdx.x % (BK / 4) * 4;
     const int b_row = threadIdx.x / (BN / 4), b_col = threadIdx.x % (BN / 4) * 4;
-    // How many of the A copy's loads are in flight at once. All of them on sm_90: there it
-    // runs 3% faster than two at a time (measured on the H100) and fits the 128 registers
-    // kMinBlocks = 2 leaves. On every other architecture ptxas spills with two or more at
-    // one tile depth or the other (make regs ARCH=all), so the copy goes one load at a time.
+    // How many of the A copy's loads are in flight at once. All of them on sm_90, the GPU
+    // whose figures this course shows: there ptxas keeps them within the 128 registers
+    // kMinBlocks = 2 leaves. For every other architecture ptxas spills with two or more, at
+    // one tile depth or the other (make regs ARCH=all), so there the copy goes one at a time.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 900
     constexpr int kUnrollA = BM / kStrideA;
 #else
