@@ -74,7 +74,7 @@ help:
 	@echo "make bench [BUDGET=s]  every step and cuBLAS over sizes 256-8192 and non-square shapes, into docs/results"
 	@echo "make bench CLASS=sm_XX  steps 08-10 as for that GPU class (SGEMM_GPU_CLASS), into docs/results"
 	@echo "make plots [GPU=slug]  images/benchmark_<gpu>.png and roofline_<gpu>.png from docs/results"
-	@echo "                   (default GPU=h100-80gb-hbm3, the pages' GPU), and the tables"
+	@echo "                   (default: every GPU with a results set there), and the tables"
 	@echo "make results       make bench, then every report, ncu table, make peak, tiles and plots into docs/results"
 	@echo "make exercise STEP=NN        build ./stepNN_exercise from steps/NN_*/exercise.cu (a lab exercise)"
 	@echo "make check-exercise STEP=NN  check it at every awkward shape: what is wrong, and a hint"

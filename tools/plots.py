@@ -139,14 +139,17 @@ def roofline(rows, slug, peak):
 
 
 def main():
-    slug = sys.argv[1] if len(sys.argv) > 1 else "h100-80gb-hbm3"
-    rows = load_rows(slug)
-    benchmark(rows, slug)
-    peak = load_peak(slug)
-    if peak:
-        roofline(rows, slug, peak)
-    else:
-        print(f"roofline: docs/results/peak_{slug}.csv is missing; run make peak on that GPU (tools/gpu_check.sh does)")
+    # the GPU named, or every GPU with a results set (docs/results/<slug>.meta.json from make bench)
+    slugs = [sys.argv[1]] if len(sys.argv) > 1 else sorted(
+        p.name[:-len(".meta.json")] for p in (ROOT / "docs" / "results").glob("*.meta.json") if "_as_sm_" not in p.name)
+    for slug in slugs:
+        rows = load_rows(slug)
+        benchmark(rows, slug)
+        peak = load_peak(slug)
+        if peak:
+            roofline(rows, slug, peak)
+        else:
+            print(f"roofline: docs/results/peak_{slug}.csv is missing; run make peak on that GPU (tools/gpu_check.sh does)")
     return subprocess.run([sys.executable, str(ROOT / "tools" / "results_table.py")]).returncode
 
 

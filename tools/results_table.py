@@ -17,6 +17,9 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
     <!-- results: sass step06 -->   its load/store instructions by width in the SASS
     <!-- results: exercises -->     what the exercises print under --check (exercise_demo.sh)
+    <!-- results: gpus -->          every GPU with a results set in docs/results (<gpu>.csv and
+                                     .meta.json from make bench): where each was measured, and
+                                     step 10 and cuBLAS at 4096^3
     <!-- results: classes [08 09 10] -->  those steps on this GPU as itself and as each smaller
                                      GPU class (<gpu>_as_sm_XX.csv, make bench CLASS=sm_XX):
                                      the configuration chosen, blocks/SM, GFLOP/s (% of cuBLAS)
@@ -30,6 +33,7 @@ runs this, so a table typed by hand or left stale fails).
 usage: tools/results_table.py [--check]
 """
 import csv
+import json
 import re
 import sys
 from pathlib import Path
@@ -55,6 +59,7 @@ TEXT = {
         "file": "Produced on the GPU by `tools/gpu_check.sh`: ",
         "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
         "edge_source": "Same runs as the table above ({date}, commit `{commit}`). Source: [`docs/results/{file}`]({rel}).",
+        "gpus_head": "| GPU | compute capability | SMs | measured on | commit | cuBLAS GFLOP/s at 4096³ | last step at 4096³: GFLOP/s (% of cuBLAS) | results |",
         "classes_head": "| step | run as | configuration chosen | blocks/SM |",
         "classes_own": "{gpu} itself",
         "classes_as": "{c} class (forced)",
@@ -81,6 +86,7 @@ TEXT = {
         "file": "由 `tools/gpu_check.sh` 在 GPU 上生成：",
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
         "edge_source": "与上表同一批运行（{date}，提交 `{commit}`）。数据来源：[`docs/results/{file}`]({rel})。",
+        "gpus_head": "| GPU | 计算能力 | SM 数 | 测量日期 | 提交 | cuBLAS 在 4096³ 的 GFLOP/s | 最后一步在 4096³：GFLOP/s（占 cuBLAS 的百分比） | 结果文件 |",
         "classes_head": "| 步骤 | 运行身份 | 选中的配置 | 每个 SM 的块数 |",
         "classes_own": "{gpu} 本身",
         "classes_as": "{c} 类（强制）",
@@ -227,6 +233,27 @@ def sizes_table(page, lang, wanted=()):
     return lines
 
 
+def gpus_table(page, lang):
+    """One row per GPU that has a results set: docs/results/<slug>.csv with its .meta.json
+    (the files make bench writes; a contributed GPU adds a row by adding its two files)."""
+    t = TEXT[lang]
+    lines = [t["gpus_head"], "|:--|--:|--:|:--|:--|--:|--:|:--|"]
+    for meta_path in sorted(RESULTS.glob("*.meta.json")):
+        if "_as_sm_" in meta_path.name:
+            continue
+        slug = meta_path.name[:-len(".meta.json")]
+        rows, path = load(slug)
+        if not rows:
+            continue
+
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        last = max(rows, key=lambda r: r["step"])
+        lines.append(f"| {meta['gpu']} | {meta['compute_capability']} | {meta['sms']} | {meta['date'][:10]} | "
+                     f"`{meta['commit']}` | {fmt(last['cublas_gflops'])} | {fmt(last['gflops'])} ({pct_of_cublas(last)}) | "
+                     f"[`{path.name}`]({link_from(page, path)}) |")
+    return lines
+
+
 CLASS_SHAPES = [(2048,) * 3, (4096,) * 3, (8192,) * 3, (4095,) * 3, (8192, 1024, 4096)]
 
 
@@ -352,6 +379,8 @@ def render(kind, page):
     if kind.startswith("ncu-compare "):
         table = ncu_compare(*kind.split()[1:3], page, lang)
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
+    if kind.split()[0] == "gpus":
+        return "\n".join(gpus_table(page, lang)) + "\n"
     if kind.split()[0] == "classes":
         table = classes_table(page, lang, kind.split()[1:])
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
