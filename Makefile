@@ -171,7 +171,7 @@ regs:
 	  tail -n 1 $(BUILD)/regs_$$a.log; done; \
 	{ echo "# make regs ARCH=all: the configuration each step runs on each architecture (* = chosen),"; \
 	  echo "# from common/gpu_limits.cpp's table and each architecture's ptxas registers. No GPU measured this."; \
-	  for a in $(SUPPORTED_ARCHS); do sed -n '/^sm_/,$$p' $(BUILD)/regs_$$a.log | grep -v '^OK:'; done; } \
+	  for a in $(SUPPORTED_ARCHS); do sed -n '/^sm_[0-9]* (/,$$p' $(BUILD)/regs_$$a.log | grep -v '^OK:'; done; } \
 	  > docs/results/configs_by_arch.txt; \
 	echo "wrote docs/results/configs_by_arch.txt"; exit $$status
 else
@@ -179,8 +179,8 @@ else
 # which configuration each step runs on a GPU of ARCH (fails if one has none that fits).
 regs: $(addprefix $(OBJ)/,$(addsuffix .o,$(STEP_BINS))) $(CONFIGS)
 	@sh tools/regs.sh $(ARCH) $(addprefix $(OBJ)/,$(addsuffix .res,$(STEP_BINS))) > $(OBJ)/regs.log; \
-	  status=$$?; $(CONFIGS) $(ARCH) $(OBJ)/regs.txt || status=1; tail -n 1 $(OBJ)/regs.log; \
-	  [ $$status -eq 0 ] || cat $(OBJ)/regs.log; exit $$status
+	  status=$$?; sed '$$d' $(OBJ)/regs.log; $(CONFIGS) $(ARCH) $(OBJ)/regs.txt || status=1; \
+	  tail -n 1 $(OBJ)/regs.log; exit $$status
 endif
 
 $(CONFIGS): tools/configs.cu $(COMMON_LIB) $(BUILD)/steps_registry.h | $(OBJ)

@@ -405,13 +405,20 @@ std::vector<sgemm::Candidate> candidates(Regs regs) {
     return out;
 }
 
+/// Configuration i's kernel with 16-byte accesses, copying as this GPU (or the forced class)
+/// does: B by cp.async where it has it, through registers where not.
+inline KernelFn kernel_of(int i) {
+    const KernelFn k = kKernels[i].k[1][sgemm::device_limits().has_cp_async()];
+    return k != nullptr ? k : kKernels[i].k[1][1];  // only sm_75's configuration copies through registers
+}
+
 /// The configuration this GPU runs (or the forced class's), chosen once.
 inline const sgemm::Choice& choice() {
     static sgemm::ChoiceCache cache;
     return cache.get("step10", [] {
         return candidates([](int i) {
             cudaFuncAttributes attr{};
-            CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kKernels[i].k[1][1])));
+            CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel_of(i))));
             return attr.numRegs;
         });
     });
@@ -438,14 +445,14 @@ inline sgemm::LaunchGeometry geometry_of(int i, int rows, int N, std::size_t sme
 /// Grid, block and shared memory for a slab of `rows` rows of an N-column C.
 inline sgemm::LaunchGeometry geometry(int rows, int N) {
     const sgemm::Choice& ch = choice();
-    allow_shared_memory(kKernels[ch.index].k[1][1], ch.dynamic_smem);  // for the occupancy report
+    allow_shared_memory(kernel_of(ch.index), ch.dynamic_smem);  // for the occupancy report
     return geometry_of(ch.index, rows, N, ch.dynamic_smem);
 }
 
 /// What launch() runs for an M x N x K problem, and why, for the report.
 inline sgemm::Plan plan(int M, int N, int /*K*/) {
     const sgemm::Choice& ch = choice();
-    return {geometry(M, N), reinterpret_cast<const void*>(kKernels[ch.index].k[1][1]),
+    return {geometry(M, N), reinterpret_cast<const void*>(kernel_of(ch.index)),
             config_name(kConfigs[ch.index]) + ", " + std::to_string(kConfigs[ch.index].smem_bytes()) +
                 " B shared memory",
             ch.why};
