@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "cuda_check.cuh"
+#include "gpu_limits.h"
 
 namespace sgemm {
 
@@ -27,14 +28,7 @@ double peak_fp32_gflops(int sms, int lanes_per_sm, double clock_mhz) {
 }
 
 GpuInfo query_gpu() {
-    int count = 0;
-    const cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess) {
-        throw UsageError(std::string("no usable CUDA device (cudaGetDeviceCount: ") +
-                         cudaGetErrorString(status) + ")");
-    }
-    if (count == 0) throw UsageError("no CUDA device found");
-
+    require_cuda_device();
     constexpr int dev = 0;
     cudaDeviceProp prop{};
     CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));

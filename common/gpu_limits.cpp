@@ -36,13 +36,7 @@ int attribute(cudaDeviceAttr attr, int dev) {
 
 /// Device 0's own limits. @throws UsageError: no GPU, or one older than sm_75.
 GpuLimits read_device() {
-    int count = 0;
-    const cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess) {
-        throw UsageError(std::string("no usable CUDA device (cudaGetDeviceCount: ") +
-                         cudaGetErrorString(status) + ")");
-    }
-    if (count == 0) throw UsageError("no CUDA device found");
+    require_cuda_device();
     constexpr int dev = 0;
     GpuLimits g;
     g.arch = 10 * attribute(cudaDevAttrComputeCapabilityMajor, dev) +
@@ -96,6 +90,16 @@ State& ready() {
 }
 
 }  // namespace
+
+void require_cuda_device() {
+    int count = 0;
+    const cudaError_t status = cudaGetDeviceCount(&count);
+    if (status != cudaSuccess) {
+        throw UsageError(std::string("no usable CUDA device (cudaGetDeviceCount: ") +
+                         cudaGetErrorString(status) + ")");
+    }
+    if (count == 0) throw UsageError("no CUDA device found");
+}
 
 const std::vector<ArchLimits>& supported_archs() {
     // arch, GPUs, shared memory per SM, per block (opt-in), reserved per block, threads per

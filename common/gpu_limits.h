@@ -40,6 +40,10 @@ const ArchLimits* find_arch(int arch);
 /// "sm_86" for 86.
 std::string arch_name(int arch);
 
+/// Returns if a CUDA device answers. @throws UsageError (one line, for exit status 2) when
+/// the runtime finds none or cannot talk to the driver.
+void require_cuda_device();
+
 /// The limits a configuration is chosen by: the GPU's own, or a forced class's.
 struct GpuLimits {
     int arch = 0;                          ///< compute capability, 10 * major + minor
