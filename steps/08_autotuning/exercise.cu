@@ -198,8 +198,11 @@ namespace step08 {
 /// One tuned configuration: the tile sizes `make tune STEP=08` found fastest for a GPU class,
 /// and the blocks per SM it was measured with on that class.
 struct Tuned {
-    int BM, BN, BK;         ///< block tile of C, and the depth of the shared-memory tiles
-    int TM, TN;             ///< thread tile
+    int BM;                 ///< rows of C per block
+    int BN;                 ///< columns of C per block
+    int BK;                 ///< depth of the A and B tiles in shared memory
+    int TM;                 ///< rows of C per thread
+    int TN;                 ///< columns of C per thread
     int blocks_per_sm;      ///< blocks per SM it was measured with (1: any)
     const char* tuned_for;  ///< the GPU class searched for ("sm_90", "sm_75", "default")
     constexpr int threads() const { return (BM / TM) * (BN / TN); }  ///< per block
@@ -220,6 +223,7 @@ struct Tuned {
 
 namespace step08 {
 
+/// How many configurations kTuned holds.
 inline constexpr int kNumConfigs = int(sizeof(kTuned) / sizeof(kTuned[0]));
 static_assert(kNumConfigs <= 4, "kKernels below holds at most four configurations");
 
@@ -249,6 +253,7 @@ inline constexpr auto kernel_for = [] {
 /// Configuration 0's kernel with 16-byte accesses (the one this architecture's own GPU runs).
 inline constexpr auto kernel = kernel_for<0, true>;
 
+/// The kernel signature: (M, N, K, alpha, A, B, beta, C).
 using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
 /// Every configuration's kernels, [scalar, vector], indexed like kTuned.
 inline constexpr KernelFn kKernels[][2] = {{kernel_for<0, false>, kernel_for<0, true>},

@@ -212,9 +212,13 @@ sgemm_warptiling(int M, int N, int K, float alpha, const float* __restrict__ A,
 
 /// One configuration: the kernel's template parameters, and what it costs a GPU.
 struct Config {
-    int BM, BN, BK;  ///< block tile of C, and the depth of the shared-memory tiles
-    int WM, WN;      ///< warp tile
-    int TM, TN;      ///< thread tile
+    int BM;          ///< rows of C per block
+    int BN;          ///< columns of C per block
+    int BK;          ///< depth of the A and B tiles in shared memory
+    int WM;          ///< rows of C per warp
+    int WN;          ///< columns of C per warp
+    int TM;          ///< rows of C per thread
+    int TN;          ///< columns of C per thread
     int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// static shared memory per block: the padded A tile and the B tile
@@ -229,6 +233,7 @@ inline constexpr Config kConfigs[] = {
     {128, 128, 32, 64, 32, 8, 8, 2},
     {128, 128, 16, 64, 32, 8, 8, 2},
 };
+/// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
 
 /// True if `check` holds for every configuration (for the static_asserts below).
@@ -257,6 +262,7 @@ inline constexpr auto kernel_for =
 /// Configuration 0's kernel with 16-byte accesses (the one the H100 runs).
 inline constexpr auto kernel = kernel_for<0, true>;
 
+/// The kernel signature: (M, N, K, alpha, A, B, beta, C).
 using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
 /// Every configuration's kernels, [scalar, vector], indexed like kConfigs.
 inline constexpr KernelFn kKernels[][2] = {{kernel_for<0, false>, kernel_for<0, true>},

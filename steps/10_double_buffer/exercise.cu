@@ -319,9 +319,13 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
 
 /// One configuration: the kernel's template parameters, and what it costs a GPU.
 struct Config {
-    int BM, BN, BK;  ///< block tile of C, and the depth of the shared-memory tiles
-    int WM, WN;      ///< warp tile
-    int TM, TN;      ///< thread tile
+    int BM;          ///< rows of C per block
+    int BN;          ///< columns of C per block
+    int BK;          ///< depth of the A and B tiles in shared memory
+    int WM;          ///< rows of C per warp
+    int WN;          ///< columns of C per warp
+    int TM;          ///< rows of C per thread
+    int TN;          ///< columns of C per thread
     int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
     int kStages;     ///< K-tiles in shared memory at once
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
@@ -339,6 +343,7 @@ inline constexpr Config kConfigs[] = {
     {128, 256, 32, 64, 64, 8, 16, 1, 2},
     {128, 256, 16, 64, 64, 8, 16, 1, 2},
 };
+/// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
 
 /// True if `check` holds for every configuration (for the static_asserts below).
@@ -376,6 +381,7 @@ enum class Copy {
     kRegisters,  ///< all through registers (what GPUs before sm_80 run; for the tests)
 };
 
+/// The kernel signature: (M, N, K, alpha, A, B, beta, C).
 using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
 
 /// The kernels of one configuration: [vector][async]. Only the last configuration, the one
@@ -383,10 +389,11 @@ using KernelFn = void (*)(int, int, int, float, const float*, const float*, floa
 /// than the one GPU without cp.async has, so no GPU would run them that way (and for sm_100
 /// and newer ptxas spills the 2-stage one with B in registers too).
 struct Kernels {
-    KernelFn k[2][2];
+    KernelFn k[2][2];  ///< [16-byte accesses][B by cp.async]; null where not compiled
 };
 static_assert(kConfigs[0].smem_bytes() > 64 * 1024 && kConfigs[1].smem_bytes() > 64 * 1024,
               "configurations 0 and 1 must not fit sm_75: they have no kernels without cp.async");
+/// Configuration I's kernels, as kKernels holds them.
 template <int I>
 constexpr Kernels kernels_of() {
     if constexpr (I == kNumConfigs - 1) {  // see above: only these are compiled
