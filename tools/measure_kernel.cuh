@@ -8,6 +8,7 @@
 
 #include "cuda_check.cuh"
 #include "device_buffer.cuh"
+#include "gpu_limits.h"
 #include "launch.cuh"
 #include "timing.cuh"
 #include "verify.h"
@@ -16,6 +17,19 @@ namespace sgemm_tools {
 
 /// The kernel signature of every step: (M, N, K, alpha, A, B, beta, C).
 using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
+
+/// Dynamic shared memory to launch `kernel` (`threads` per block, `smem` bytes of its own
+/// dynamic shared memory) with, so that the GPU holds as many of its blocks per SM as the
+/// limits in force allow (sgemm::emulation_smem(): more than `smem` only under
+/// SGEMM_GPU_CLASS); -1 when one block does not fit those limits at all.
+inline int class_smem(KernelFn kernel, int threads, int smem) {
+    cudaFuncAttributes attr{};
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
+    const sgemm::GpuLimits& limits = sgemm::device_limits();
+    if (sgemm::blocks_per_sm(limits, threads, attr.numRegs, attr.sharedSizeBytes + smem) == 0) return -1;
+    return int(sgemm::emulation_smem(limits, sgemm::actual_limits(), threads, attr.numRegs,
+                                     attr.sharedSizeBytes, std::size_t(smem)));
+}
 
 /// What measure_kernel() found.
 struct KernelMeasurement {

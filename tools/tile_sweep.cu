@@ -47,14 +47,11 @@ std::string g_class;
 void measure(Problem& p, const char* step, std::string tiles, bool shipped, KernelFn kernel,
              int BM, int BN, int threads, int smem = 0) {
     if (!g_class.empty()) {  // held to the class's blocks per SM, and said so
-        cudaFuncAttributes attr{};
-        CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
-        if (sgemm::blocks_per_sm(sgemm::device_limits(), threads, attr.numRegs, attr.sharedSizeBytes + smem) == 0) {
+        smem = sgemm_tools::class_smem(kernel, threads, smem);
+        if (smem < 0) {
             std::printf("%-7s %-44s   does not fit %s\n", step, tiles.c_str(), g_class.c_str());
             return;
         }
-        smem = int(sgemm::emulation_smem(sgemm::device_limits(), sgemm::actual_limits(), threads, attr.numRegs,
-                                         attr.sharedSizeBytes, smem));
         tiles += " as " + g_class;
         shipped = false;
     }

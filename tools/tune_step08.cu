@@ -13,7 +13,6 @@
 #include "device_buffer.cuh"
 #include "random.cuh"
 #include "timing.cuh"
-#include "gpu_limits.h"
 #include "measure_kernel.cuh"
 
 #include "steps/08_autotuning/kernel.cuh"
@@ -41,15 +40,13 @@ int main(int argc, char** argv) try {
     std::vector<float> expected(count);
     C.copy_to_host(expected.data());
 
-    cudaFuncAttributes attr{};
-    CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
-    const sgemm::GpuLimits& limits = sgemm::device_limits();
-    if (sgemm::blocks_per_sm(limits, kThreads, attr.numRegs, attr.sharedSizeBytes) == 0) {
+    const int smem = sgemm_tools::class_smem(kernel, kThreads, 0);
+    if (smem < 0) {  // the candidate's registers and local memory still go in its row
+        cudaFuncAttributes attr{};
+        CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
         std::printf("threads=%d regs=%d local=%zu fits=0\n", kThreads, attr.numRegs, attr.localSizeBytes);
         return 0;
     }
-    const int smem = int(sgemm::emulation_smem(limits, sgemm::actual_limits(), kThreads, attr.numRegs,
-                                               attr.sharedSizeBytes, 0));
     const sgemm_tools::KernelMeasurement m = sgemm_tools::measure_kernel(
         kernel, BM, BN, kThreads, smem, n, n, n, A.get(), B.get(), C, expected, 10);
     const double g = gflops(m.median_ms);
