@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
     list("step10", g, step10::candidates([&](int i) {
              const step10::Config& c = step10::kConfigs[i];
              return regs_of(regs, "step10::sgemm_double_buffer<" +
-                                      join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks, c.kStages}) +
+                                      join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks, c.kStages, c.kUnroll}) +
                                       ", true, true, false>");
          }));
     return failed ? 1 : 0;

@@ -4,7 +4,9 @@ plain name for each metric, grouped: time, memory, shared memory, the SM, and th
 stall reasons (cycles a warp waited per instruction issued, for each reason).
 
 usage: sh tools/ncu.sh 05 4096 | python3 tools/ncu_table.py
+       python3 tools/ncu_table.py --columns < ncu-output   (several kernels, a column each)
 """
+import re
 import sys
 
 from results_table import parse_ncu  # one reader of ncu's lines for all the tools
@@ -30,6 +32,8 @@ NAMES = [
     ("the SM", [
         ("sm__warps_active.avg.pct_of_peak_sustained_active", "achieved occupancy (active warps / 64)"),
         ("smsp__issue_active.avg.pct_of_peak_sustained_active", "issue slots used"),
+        ("smsp__inst_executed.sum", "warp instructions issued"),
+        ("smsp__inst_executed_pipe_fma.sum", "of them on the FMA pipe"),
         ("sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", "FMA pipe busy"),
     ]),
     ("warp stalls, cycles per issued instruction", [
@@ -42,13 +46,58 @@ NAMES = [
             ("not_selected", "ready, another warp issued (not selected)"),
             ("wait", "fixed latency (wait)"),
             ("dispatch_stall", "dispatch stall"),
+            ("no_instruction", "no instruction fetched (instruction cache)"),
             ("lg_throttle", "global-memory queue full (LG throttle)"),
         ]]),
 ]
 
 
+KERNEL = re.compile(r"^\s+(\S.*?)\s+\(\d+, \d+, \d+\)x\(\d+, \d+, \d+\)")
+
+
+def column_name(kernel):
+    """A short name for a kernel ncu names in full: step 10's with its template arguments,
+    cuBLAS's with its tile."""
+    m = re.match(r"(?:void )?(?:step10::)?sgemm_double_buffer<([^>]*)>", kernel)
+    if m:
+        a = [x.strip() for x in m.group(1).split(",")]
+        return f"step 10, unroll {a[9]}"
+    m = re.search(r"tilesize(\d+x\d+x\d+)", kernel)
+    return f"cuBLAS {m.group(1)}" if m else kernel[:40]
+
+
+def columns(lines):
+    """Every kernel in ncu's output as a column, the metrics of NAMES as rows."""
+    kernels, current = [], None
+    for line in lines:
+        m = KERNEL.match(line)
+        if m:
+            current = {}
+            kernels.append((column_name(m.group(1)), current))
+        elif current is not None:
+            current.update(parse_ncu([line]))
+    if not kernels:
+        print("ncu_table: no kernels in the input")
+        return 1
+    width = max(len(label) for _, group in NAMES for _, label in group)
+    cw = max(19, max(len(name) for name, _ in kernels) + 2)
+    print(f"{'':<{width + 2}}" + "".join(f"{name:>{cw}}" for name, _ in kernels))
+    for title, group in NAMES:
+        rows = [(metric, label) for metric, label in group if any(metric in k for _, k in kernels)]
+        if not rows:
+            continue
+        print(f"\n{title}")
+        for metric, label in rows:
+            cells = "".join(f"{(k[metric][1] + ' ' + k[metric][0]).strip() if metric in k else '-':>{cw}}"
+                            for _, k in kernels)
+            print(f"  {label:<{width}}{cells}")
+    return 0
+
+
 def main():
     lines = sys.stdin.read().split("\n")
+    if "--columns" in sys.argv[1:]:
+        return columns(lines)
     values = {name: f"{value} {unit}".strip() for name, (unit, value) in parse_ncu(lines).items()}
     passthrough = [ln.rstrip() for ln in lines if ln.startswith(("ncu:", "==ERROR", "==WARNING"))]
     for line in passthrough:

@@ -121,18 +121,38 @@ void sweep09(Problem& p) {
             (BM / WM) * (BN / WN) * 32);
 }
 
-template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks, int kStages, bool kAsync,
-          bool kAsyncA = false>
+template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks, int kStages, int kUnroll,
+          bool kAsync, bool kAsyncA = false>
 void sweep10(Problem& p) {
     const step10::Config& C = step10::kConfigs[0];
     // how the tiles travel: B by cp.async (the shipped way), A and B by cp.async, or all
     // through registers (as on GPUs before sm_80)
     const char* copy = kAsync ? (kAsyncA ? " async A+B" : " async B") : " registers";
-    measure(p, "step10", tiles(BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages) + copy,
+    measure(p, "step10", tiles(BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll) + copy,
             BM == C.BM && BN == C.BN && BK == C.BK && WM == C.WM && WN == C.WN && TM == C.TM &&
-                TN == C.TN && kMinBlocks == C.kMinBlocks && kStages == C.kStages && kAsync && !kAsyncA,
-            step10::sgemm_double_buffer<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, true, kAsync, kAsyncA>,
+                TN == C.TN && kMinBlocks == C.kMinBlocks && kStages == C.kStages && kUnroll == C.kUnroll &&
+                kAsync && !kAsyncA,
+            step10::sgemm_double_buffer<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll, true, kAsync,
+                                        kAsyncA>,
             BM, BN, (BM / WM) * (BN / WN) * 32, kStages * (BK * BM + 32 + BK * BN) * 4);
+}
+
+/// `ladder`: one launch each of cuBLAS and of step 10's shipped tile unrolled 32, 16 and 8
+/// steps, for Nsight Compute to read side by side (tools/ladder.sh); nothing is timed.
+template <int kUnroll>
+void once10(Problem& p) {
+    const step10::Config& c = step10::kConfigs[0];
+    constexpr int BM = 128, BN = 256, BK = 32;
+    static_assert(BM == c.BM && BN == c.BN && BK == c.BK, "the ladder runs the shipped tile");
+    const auto k = step10::sgemm_double_buffer<BM, BN, BK, 64, 64, 8, 16, 1, 3, kUnroll, true, true>;
+    const int smem = c.smem_bytes();
+    CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    k<<<dim3(sgemm::ceil_div(p.N, BN), sgemm::ceil_div(p.M, BM)), c.threads(), smem>>>(
+        p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    std::printf("step10 <128, 256, 32, 64, 64, 8, 16, 1, 3, %d>: launched once\n", kUnroll);
 }
 
 }  // namespace
@@ -152,6 +172,13 @@ int main(int argc, char** argv) {
     sgemm::fill_uniform(p.A.get(), p.A.size(), seeds.a, nullptr);
     sgemm::fill_uniform(p.B.get(), p.B.size(), seeds.b, nullptr);
     sgemm::CublasHandle blas(nullptr);
+    if (argc == 2 && std::string(argv[1]) == "ladder") {
+        sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
+        CUDA_CHECK(cudaDeviceSynchronize());
+        std::printf("cuBLAS: launched once\n");
+        once10<32>(p), once10<16>(p), once10<8>(p);
+        return 0;
+    }
     p.cublas_gflops = gflops(p, sgemm::time_launches([&] {
         sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
     }, 3, 20, nullptr).median_ms);
@@ -161,7 +188,7 @@ int main(int argc, char** argv) {
     std::printf("# M = N = K = %d, median of 20 runs after 3 warm-up; cuBLAS %.0f GFLOP/s in the same run\n",
                 p.M, p.cublas_gflops);
     std::printf("# tiles: <BM, BN, BK> (03), <BM, BN, BK, TM> (04), <BM, BN, BK, TM, TN> (05-07), "
-                "<BM, BN, BK, WM, WN, TM, TN, kMinBlocks> (09), the same and kStages (10); "
+                "<BM, BN, BK, WM, WN, TM, TN, kMinBlocks> (09), the same, kStages and kUnroll (10); "
                 "* = the configuration the step ships with\n");
     std::printf("%-7s %-44s %c %7s %5s %6s %6s %6s %10s %6s  %s\n", "step", "tiles", ' ', "threads",
                 "regs", "local", "blk/SM", "warps", "GFLOP/s", "%cuBLAS", "verified");
@@ -214,16 +241,19 @@ int main(int argc, char** argv) {
         sweep09<128, 256, 16, 64, 64, 8, 16, 1>(p);
     }
     if (wanted("10")) {
-        // 10: stages; how A and B travel; step 09's tile with a pipeline; another large tile
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, true>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, true>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 4, true>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, true, true>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, false>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, false>(p);
-        sweep10<128, 128, 32, 64, 32, 8, 8, 2, 2, true>(p);
-        sweep10<128, 128, 32, 64, 32, 8, 8, 2, 3, true>(p);
-        sweep10<256, 128, 32, 64, 64, 16, 8, 1, 3, true>(p);
+        // 10: how far the k loop is unrolled (32: all of a K-tile); stages; how A and B travel;
+        // step 09's tile with a pipeline; another large tile
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 16, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 32, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 8, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 16, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 4, 16, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 16, true, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 16, false>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 16, false>(p);
+        sweep10<128, 128, 32, 64, 32, 8, 8, 2, 2, 16, true>(p);
+        sweep10<128, 128, 32, 64, 32, 8, 8, 2, 3, 16, true>(p);
+        sweep10<256, 128, 32, 64, 64, 16, 8, 1, 3, 16, true>(p);
     }
     if (wanted("classes")) {
         // the smaller GPU classes' candidates: step 09 at 64 KB per SM, where two blocks of its
@@ -235,19 +265,22 @@ int main(int argc, char** argv) {
         sweep09<128, 128, 16, 64, 32, 8, 8, 2>(p);
         g_class = "sm_86";
         sgemm::force_gpu_class(g_class);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, true>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, false>(p);
-        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 4, true>(p);
-        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 3, true>(p);
-        sweep10<256, 128, 32, 64, 64, 16, 8, 1, 2, true>(p);
-        sweep10<128, 128, 32, 64, 32, 8, 8, 2, 2, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 16, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 32, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 8, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 16, false>(p);
+        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 4, 16, true>(p);
+        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 3, 16, true>(p);
+        sweep10<256, 128, 32, 64, 64, 16, 8, 1, 2, 16, true>(p);
+        sweep10<128, 128, 32, 64, 32, 8, 8, 2, 2, 16, true>(p);
         g_class = "sm_75";
         sgemm::force_gpu_class(g_class);
-        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 2, false>(p);
-        sweep10<256, 128, 16, 64, 64, 16, 8, 1, 2, false>(p);
-        sweep10<128, 128, 16, 64, 32, 8, 8, 1, 3, false>(p);
-        sweep10<128, 128, 8, 64, 32, 8, 8, 2, 3, false>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, false>(p);
+        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 2, 16, false>(p);
+        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 2, 8, false>(p);
+        sweep10<256, 128, 16, 64, 64, 16, 8, 1, 2, 16, false>(p);
+        sweep10<128, 128, 16, 64, 32, 8, 8, 1, 3, 16, false>(p);
+        sweep10<128, 128, 8, 64, 32, 8, 8, 2, 3, 8, false>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 16, false>(p);
     }
     return 0;
 }

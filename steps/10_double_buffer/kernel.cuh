@@ -34,8 +34,9 @@ Template parameters: BM, BN - rows and columns of the block's tile of C; BK - th
 of the shared-memory tiles; WM, WN - rows and columns of a warp's tile of C (the block has
 (BM / WM) * (BN / WN) warps); TM, TN - rows and columns of C per thread, in 4 x 4 pieces
 (a warp's threads form a (WM / TM) x (WN / TN) grid, 32 in all); kStages - K-tiles in shared
-memory at once (2 is double buffering); kMinBlocks - blocks per SM that __launch_bounds__
-must leave registers for; kAsync - copy B with cp.async where the GPU has it; kAsyncA - copy A
+memory at once (2 is double buffering); kUnroll - k steps the compiler unrolls into straight
+code (a divisor of BK; see "How far to unroll" in the README); kMinBlocks - blocks per SM
+that __launch_bounds__ must leave registers for; kAsync - copy B with cp.async where the GPU has it; kAsyncA - copy A
 with cp.async too, one float at a time (slower; kept for the comparison in `make tiles`);
 kVector - use 16-byte global loads and stores (as in step 06, the launcher picks it when
 every row of A, B and C is 16-byte aligned).
@@ -150,7 +151,7 @@ __device__ __forceinline__ void cp_async_wait() {
 /// C = alpha * A * B + beta * C as in step 09, with the copies of K-tile t + kStages - 1
 /// in flight while K-tile t is computed; see the file comment.
 template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks, int kStages,
-          bool kVector, bool kAsync, bool kAsyncA = false>
+          int kUnroll, bool kVector, bool kAsync, bool kAsyncA = false>
 __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, kMinBlocks)
 sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ A,
                     const float* __restrict__ B, float beta, float* __restrict__ C) {
@@ -163,6 +164,7 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
     constexpr bool kCpAsync = kAsync && kHaveCpAsync;
     constexpr bool kCpAsyncA = kCpAsync && kAsyncA;
     static_assert(kStages >= 2, "a pipeline needs at least two stages");
+    static_assert(kUnroll >= 1 && BK % kUnroll == 0, "kUnroll must divide BK");
     // kStages stages, each a (BM, BK) tile of A, transposed and padded, and a (BK, BN) tile of B
     constexpr int kSizeA = BK * BM + 32, kSizeB = BK * BN;  // floats
     extern __shared__ float4 smem4[];
@@ -265,7 +267,9 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
         const float* as = As(t % kStages);
         const float* bs = Bs(t % kStages);
 
-#pragma unroll  // straight-line code: loads for step k + 1 can go out while step k's FMAs run
+        // kUnroll steps of straight-line code (loads for step k + 1 go out while step k's FMAs
+        // run), repeated BK / kUnroll times: a body short enough for the instruction cache.
+#pragma unroll(kUnroll)
         for (int k = 0; k < BK; ++k) {
             float a[TM], b[TN];  // register fragments, 4 floats per load: LDS.128
             for (int i = 0; i < TM; i += 4) {  // piece i / 4 of the thread's rows
@@ -316,6 +320,7 @@ struct Config {
     int TN;          ///< columns of C per thread
     int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
     int kStages;     ///< K-tiles in shared memory at once
+    int kUnroll;     ///< k steps of a K-tile unrolled into straight-line code (divides BK)
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: kStages x (padded A tile + B tile)
     constexpr int smem_bytes() const { return kStages * (BK * BM + 32 + BK * BN) * int(sizeof(float)); }
@@ -327,9 +332,9 @@ struct Config {
 ///   1:  98,560 B: sm_86, sm_88, sm_89, sm_120, sm_121 (99 KB per block)
 ///   2:  49,408 B: sm_75 (64 KB per block and per SM)
 inline constexpr Config kConfigs[] = {
-    {128, 256, 32, 64, 64, 8, 16, 1, 3},
-    {128, 256, 32, 64, 64, 8, 16, 1, 2},
-    {128, 256, 16, 64, 64, 8, 16, 1, 2},
+    {128, 256, 32, 64, 64, 8, 16, 1, 3, 16},
+    {128, 256, 32, 64, 64, 8, 16, 1, 2, 16},
+    {128, 256, 16, 64, 64, 8, 16, 1, 2, 16},
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
@@ -349,6 +354,8 @@ static_assert(every_config([](Config c) { return (c.WM / c.TM) * (c.WN / c.TN) =
 static_assert(every_config([](Config c) { return c.TM % 4 == 0 && c.TN % 4 == 0 && c.BK % 4 == 0; }),
               "fragments and tile rows are moved as float4s");
 static_assert(every_config([](Config c) { return c.threads() <= 1024; }), "a block holds at most 1024 threads");
+static_assert(every_config([](Config c) { return c.kUnroll >= 1 && c.BK % c.kUnroll == 0; }),
+              "kUnroll must divide BK");
 static_assert(every_config([](Config c) { return c.smem_bytes() <= 227 * 1024; }),
               "a block may use at most 227 KB of shared memory (sm_90, the largest)");
 static_assert(kConfigs[kNumConfigs - 1].smem_bytes() <= 64 * 1024,
@@ -359,7 +366,7 @@ template <int I, bool kVector, bool kAsync>
 inline constexpr auto kernel_for =
     sgemm_double_buffer<kConfigs[I].BM, kConfigs[I].BN, kConfigs[I].BK, kConfigs[I].WM, kConfigs[I].WN,
                         kConfigs[I].TM, kConfigs[I].TN, kConfigs[I].kMinBlocks, kConfigs[I].kStages,
-                        kVector, kAsync>;
+                        kConfigs[I].kUnroll, kVector, kAsync>;
 /// Configuration 0's kernel with 16-byte accesses and cp.async (the one the H100 runs).
 inline constexpr auto kernel = kernel_for<0, true, true>;
 
@@ -395,10 +402,10 @@ constexpr Kernels kernels_of() {
 inline constexpr Kernels kKernels[] = {kernels_of<0>(), kernels_of<1>(), kernels_of<2>()};
 static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kNumConfigs, "one entry of kKernels per configuration");
 
-/// "128x256x32, 3 stages": how the reports name configuration `c`.
+/// "128x256x32, 3 stages, unroll 16": how the reports name configuration `c`.
 inline std::string config_name(const Config& c) {
     return std::to_string(c.BM) + "x" + std::to_string(c.BN) + "x" + std::to_string(c.BK) + ", " +
-           std::to_string(c.kStages) + " stages";
+           std::to_string(c.kStages) + " stages, unroll " + std::to_string(c.kUnroll);
 }
 
 /// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread.
