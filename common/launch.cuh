@@ -15,6 +15,16 @@ namespace sgemm {
 /// of the usual `(a + b - 1) / b` when a is close to INT_MAX.
 constexpr int ceil_div(int a, int b) { return a / b + (a % b != 0 ? 1 : 0); }
 
+/// True if `check` holds for every entry of `configs`: the launchers' static_asserts over
+/// their lists of configurations.
+template <class Config, std::size_t N, class Check>
+constexpr bool every(const Config (&configs)[N], Check check) {
+    for (const Config& c : configs) {
+        if (!check(c)) return false;
+    }
+    return true;
+}
+
 /// Where and how a kernel is launched: the numbers the harness prints for every run.
 struct LaunchGeometry {
     dim3 grid;                  ///< blocks in the grid

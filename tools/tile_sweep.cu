@@ -141,18 +141,16 @@ void sweep10(Problem& p) {
 /// steps, for Nsight Compute to read side by side (tools/ladder.sh); nothing is timed.
 template <int kUnroll>
 void once10(Problem& p) {
-    const step10::Config& c = step10::kConfigs[0];
-    constexpr int BM = 128, BN = 256, BK = 32;
-    static_assert(BM == c.BM && BN == c.BN && BK == c.BK, "the ladder runs the shipped tile");
-    const auto k = step10::sgemm_double_buffer<BM, BN, BK, 64, 64, 8, 16, 1, 3, kUnroll, true, true>;
-    const int smem = c.smem_bytes();
+    constexpr step10::Config c = step10::kConfigs[0];
+    const auto k = step10::sgemm_double_buffer<c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks,
+                                               c.kStages, kUnroll, true, true>;
     CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    k<<<dim3(sgemm::ceil_div(p.N, BN), sgemm::ceil_div(p.M, BM)), c.threads(), smem>>>(
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, c.smem_bytes()));
+    k<<<dim3(sgemm::ceil_div(p.N, c.BN), sgemm::ceil_div(p.M, c.BM)), c.threads(), c.smem_bytes()>>>(
         p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
-    std::printf("step10 <128, 256, 32, 64, 64, 8, 16, 1, 3, %d>: launched once\n", kUnroll);
+    std::printf("step10 %s, unroll %d: launched once\n", step10::config_name(c).c_str(), kUnroll);
 }
 
 }  // namespace

@@ -223,20 +223,13 @@ namespace step08 {
 inline constexpr int kNumConfigs = int(sizeof(kTuned) / sizeof(kTuned[0]));
 static_assert(kNumConfigs <= 4, "kKernels below holds at most four configurations");
 
-/// True if `check` holds for every configuration (for the static_asserts below).
-template <class Check>
-constexpr bool every_config(Check check) {
-    for (const Tuned& c : kTuned) {
-        if (!check(c)) return false;
-    }
-    return true;
-}
-static_assert(every_config([](Tuned c) { return c.BM % c.TM == 0 && c.BN % c.TN == 0; }),
+static_assert(sgemm::every(kTuned, [](Tuned c) { return c.BM % c.TM == 0 && c.BN % c.TN == 0; }),
               "the TM x TN tiles of the threads must tile the block tile");
-static_assert(every_config([](Tuned c) { return c.TM % 4 == 0 && c.TN % 4 == 0 && c.BK % 4 == 0; }),
+static_assert(sgemm::every(kTuned, [](Tuned c) { return c.TM % 4 == 0 && c.TN % 4 == 0 && c.BK % 4 == 0; }),
               "fragments and tile rows are moved as float4s");
-static_assert(every_config([](Tuned c) { return c.threads() <= 1024; }), "a block holds at most 1024 threads");
-static_assert(every_config([](Tuned c) { return c.smem_bytes() <= 48 * 1024; }),
+static_assert(sgemm::every(kTuned, [](Tuned c) { return c.threads() <= 1024; }),
+              "a block holds at most 1024 threads");
+static_assert(sgemm::every(kTuned, [](Tuned c) { return c.smem_bytes() <= 48 * 1024; }),
               "static shared memory is limited to 48 KiB per block");
 
 /// Configuration I's kernel (kTuned[I], or the last one past the end of the list), with

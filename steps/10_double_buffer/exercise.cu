@@ -351,24 +351,17 @@ inline constexpr Config kConfigs[] = {
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
 
-/// True if `check` holds for every configuration (for the static_asserts below).
-template <class Check>
-constexpr bool every_config(Check check) {
-    for (const Config& c : kConfigs) {
-        if (!check(c)) return false;
-    }
-    return true;
-}
-static_assert(every_config([](Config c) { return c.BM % c.WM == 0 && c.BN % c.WN == 0; }),
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.BM % c.WM == 0 && c.BN % c.WN == 0; }),
               "the warp tiles must tile the block tile");
-static_assert(every_config([](Config c) { return (c.WM / c.TM) * (c.WN / c.TN) == 32; }),
+static_assert(sgemm::every(kConfigs, [](Config c) { return (c.WM / c.TM) * (c.WN / c.TN) == 32; }),
               "the TM x TN tiles of a warp's 32 threads must tile the warp tile");
-static_assert(every_config([](Config c) { return c.TM % 4 == 0 && c.TN % 4 == 0 && c.BK % 4 == 0; }),
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.TM % 4 == 0 && c.TN % 4 == 0 && c.BK % 4 == 0; }),
               "fragments and tile rows are moved as float4s");
-static_assert(every_config([](Config c) { return c.threads() <= 1024; }), "a block holds at most 1024 threads");
-static_assert(every_config([](Config c) { return c.kUnroll >= 1 && c.BK % c.kUnroll == 0; }),
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.threads() <= 1024; }),
+              "a block holds at most 1024 threads");
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.kUnroll >= 1 && c.BK % c.kUnroll == 0; }),
               "kUnroll must divide BK");
-static_assert(every_config([](Config c) { return c.smem_bytes() <= 227 * 1024; }),
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.smem_bytes() <= 227 * 1024; }),
               "a block may use at most 227 KB of shared memory (sm_90, the largest)");
 static_assert(kConfigs[kNumConfigs - 1].smem_bytes() <= 64 * 1024,
               "the last configuration must fit the smallest GPU, sm_75 (64 KB per block)");
