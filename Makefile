@@ -51,7 +51,7 @@ EXERCISE_TEST_BINS := $(foreach n,$(STEP_IDS),$(OBJ)/exercises/step$(n)_skeleton
 TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
-.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles ladder tune peak bench plots check-catch2 \
+.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles splitk ladder tune peak bench plots check-catch2 \
         exercise check-exercise student-copy FORCE
 .DEFAULT_GOAL := all
 
@@ -69,6 +69,7 @@ help:
 	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
 	@echo "make tiles         steps 03-10 at other tile sizes: registers, occupancy, GFLOP/s"
 	@echo "make ladder        Nsight Compute: step 10 unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
+	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
 	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
 	@echo "make tune STEP=08 [CLASS=sm_XX]  search step 08's tile sizes on this GPU (CLASS: for that smaller"
 	@echo "                   GPU class), write its entry in steps/08_autotuning/tuned/$(ARCH).cuh"
@@ -229,6 +230,10 @@ $(TILE_SWEEP): tools/tile_sweep.cu $(COMMON_LIB) | $(OBJ)
 
 tiles: $(TILE_SWEEP)
 	$(TILE_SWEEP)
+
+# Step 10 with K cut into 1 to 16 slices: time, the wave model's estimate, the sum's own time.
+splitk: $(TILE_SWEEP)
+	$(TILE_SWEEP) splitk
 
 # Nsight Compute's counters for step 10 unrolled 32, 16 and 8 steps, beside cuBLAS's kernel.
 ladder: $(TILE_SWEEP)

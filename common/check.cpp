@@ -122,9 +122,8 @@ int run_checks(const Step& step, const char* hint) {
     }
     std::printf("\n");
     if (limits.forced) std::printf("GPU class  forced to %s by SGEMM_GPU_CLASS\n", arch_name(limits.arch).c_str());
-    if (step.plan) {  // the configuration checked (the shape does not change it)
-        const Plan plan = step.plan(1000, 1000, 1000);
-        std::printf("config     %s: %s\n", plan.config.c_str(), plan.why.c_str());
+    if (step.plan) {  // the GPU's choice; each shape's line says which configuration ran
+        std::printf("GPU        %s\n", step.plan(1000, 1000, 1000).why.c_str());
     }
 
     std::size_t wrong_shapes = 0;
@@ -157,11 +156,14 @@ int run_checks(const Step& step, const char* hint) {
                 return 1;
             }
         }
+        // steps 08-10 choose by shape: the configuration (and any split of K) this one ran
+        const std::string config =
+            step.plan ? "  [" + step.plan(shape.M, shape.N, shape.K).config + "]" : std::string();
         if (failure.empty()) {
-            std::printf("  ok    %s\n", to_string(shape).c_str());
+            std::printf("  ok    %-18s%s\n", to_string(shape).c_str(), config.c_str());
         } else {
             ++wrong_shapes;
-            std::printf("  FAIL  %-18s %s\n", to_string(shape).c_str(), failure.c_str());
+            std::printf("  FAIL  %-18s %s%s\n", to_string(shape).c_str(), failure.c_str(), config.c_str());
         }
         std::fflush(stdout);
     }

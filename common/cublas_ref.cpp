@@ -27,6 +27,8 @@ CublasHandle::CublasHandle(cudaStream_t stream) {
 
 CublasHandle::~CublasHandle() { cublasDestroy(handle_); }
 
+void CublasHandle::set_math_mode(cublasMath_t mode) const { CUBLAS_CHECK(cublasSetMathMode(handle_, mode)); }
+
 void cublas_sgemm(const CublasHandle& handle, int M, int N, int K, float alpha, const float* A,
                   const float* B, float beta, float* C) {
     if (M <= 0 || N <= 0) return;

@@ -24,9 +24,9 @@ public:
 /// @param line   source line of the call
 void cublas_check(cublasStatus_t status, const char* expr, const char* file, int line);
 
-/// The cuBLAS handle, created once per run and never timed. Math mode CUBLAS_DEFAULT_MATH:
-/// FP32 inputs, FP32 compute, no TF32 tensor-core shortcut, so the race with the
-/// FP32 FFMA kernels is fair.
+/// The cuBLAS handle, created once per run and never timed. Math mode CUBLAS_DEFAULT_MATH
+/// (or CUBLAS_PEDANTIC_MATH, set_math_mode()): FP32 inputs, FP32 compute, no TF32
+/// tensor-core shortcut, so the race with the FP32 FFMA kernels is fair.
 class CublasHandle {
 public:
     /// Creates the handle, binds it to @p stream and sets the FP32 math mode.
@@ -36,6 +36,8 @@ public:
     CublasHandle& operator=(const CublasHandle&) = delete;
     /// The raw handle.
     cublasHandle_t get() const { return handle_; }
+    /// Switches between CUBLAS_DEFAULT_MATH and CUBLAS_PEDANTIC_MATH (both strict FP32).
+    void set_math_mode(cublasMath_t mode) const;
 
 private:
     cublasHandle_t handle_{};
@@ -50,9 +52,15 @@ void cublas_sgemm(const CublasHandle& handle, int M, int N, int K, float alpha, 
 /// "cuBLAS <major>.<minor>.<patch>" for the library actually loaded.
 std::string cublas_version(const CublasHandle& handle);
 
-/// How the baseline computes, in words, for the report.
+/// How the baseline computes, in words, for the report: the harness times cublasSgemm in both
+/// strict-FP32 math modes and races the faster.
 inline const char* cublas_mode_description() {
-    return "cublasSgemm, FP32 compute, CUBLAS_DEFAULT_MATH (TF32 off)";
+    return "cublasSgemm, FP32 compute, TF32 off; the faster of CUBLAS_DEFAULT_MATH and CUBLAS_PEDANTIC_MATH";
+}
+
+/// "DEFAULT" or "PEDANTIC": the short name of a strict-FP32 math mode, for reports.
+inline const char* math_mode_name(cublasMath_t mode) {
+    return mode == CUBLAS_PEDANTIC_MATH ? "PEDANTIC" : "DEFAULT";
 }
 
 }  // namespace sgemm

@@ -117,3 +117,50 @@ TEST_CASE("a forced class holds the GPU to the class's blocks per SM with unused
     // not forced: never padded
     CHECK(sgemm::emulation_smem(h100, h100, 256, 128, 32896, 0) == 0);
 }
+
+namespace {
+
+/// An H100-like GPU for the choice by shape: 132 SMs, 128 FP32 lanes at 1980 MHz per SM, and
+/// HBM3 at 2 x 2619 MHz x 640 B (the numbers its driver reports).
+const sgemm::Rates kH100Rates{128 * 2 * 1.98, 2 * 2619e6 * 640 / 1e9};
+
+template <class Candidates>
+sgemm::ShapeChoice shape_choice(const Candidates& c, int arch, int M, int N, int K, int max_splits) {
+    const sgemm::GpuLimits g = sgemm::limits_of(*sgemm::find_arch(arch), 132);
+    return sgemm::choose_shape(sgemm::choose(g, g, c), c, g, kH100Rates, M, N, K, max_splits, true);
+}
+
+}  // namespace
+
+TEST_CASE("step 10 splits K only where the tiles of C are too few for the SMs", "[limits][shape]") {
+    const auto c = step10::candidates([](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].kMinBlocks); });
+    auto choice = [&](int M, int N, int K) { return shape_choice(c, 90, M, N, K, sgemm::kMaxSplits); };
+    // 512 tiles of 128 x 256: enough for 132 SMs, the fastest configuration, whole
+    CHECK(choice(4096, 4096, 4096).splits == 1);
+    CHECK(choice(4096, 4096, 4096).index == 0);
+    CHECK(choice(8192, 8192, 8192).splits == 1);
+    CHECK(choice(2048, 2048, 16384).splits == 1);  // 128 tiles: nearly one full wave
+    // 32 tiles for 132 SMs and a long K: four slices give 128 blocks
+    const sgemm::ShapeChoice long_k = choice(1024, 1024, 8192);
+    INFO(long_k.why);
+    CHECK(long_k.splits == 4);
+    CHECK_THAT(long_k.why, Catch::Contains("32 tiles") && Catch::Contains("K split 4 ways"));
+    CHECK(choice(1024, 1024, 1024).splits > 1);
+    CHECK(choice(512, 512, 512).splits > 1);
+    // one K-tile: nothing to split
+    CHECK(choice(64, 64, 32).splits == 1);
+    // no split where the launcher does not allow it
+    CHECK(shape_choice(c, 90, 1024, 1024, 8192, 1).splits == 1);
+    // sm_75 admits only its own configuration, split or not
+    CHECK(shape_choice(c, 75, 1024, 1024, 8192, sgemm::kMaxSplits).index == 2);
+}
+
+TEST_CASE("step 09 takes its small tile where the 128 x 128 tiles cannot fill the SMs", "[limits][shape]") {
+    const auto c = step09::candidates([](int i) { return cap(step09::kConfigs[i].threads(), step09::kConfigs[i].kMinBlocks); });
+    CHECK(shape_choice(c, 90, 4096, 4096, 4096, 1).index == 0);
+    const sgemm::ShapeChoice small = shape_choice(c, 90, 1024, 1024, 1024, 1);
+    INFO(small.why);
+    CHECK(small.index == 2);  // 64 tiles of 128 x 128 for 132 SMs; 256 of 64 x 64
+    CHECK(small.splits == 1);
+    CHECK(shape_choice(c, 75, 1024, 1024, 1024, 1).index == 1);  // sm_75 holds only its own
+}

@@ -149,7 +149,7 @@ TEST_CASE("every step is right when A, B and C start 4 bytes past a 16-byte boun
 template <int I, step10::Copy kCopy>
 void launch_step10(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
                    float* C, cudaStream_t stream) {
-    step10::launch_config(I, std::size_t(step10::kConfigs[I].smem_bytes()), kCopy, M, N, K, alpha, A, B,
+    step10::launch_config(I, std::size_t(step10::kConfigs[I].smem_bytes()), kCopy, 1, M, N, K, alpha, A, B,
                           beta, C, stream);
 }
 
@@ -169,7 +169,7 @@ void check_step10_pipeline(std::uint64_t& seed) {
         for (int K : {1, BK - 1, BK, BK + 1, 2 * BK, 2 * BK + 3, 3 * BK, 4 * BK - 1, 4 * BK, 5 * BK}) {
             Problem p({mn.M, mn.N, K}, 0.75f, -1.25f, seed++);
             for (Copy copy : {Copy::kAsync, Copy::kRegisters}) {
-                if (copy == Copy::kRegisters && step10::kKernels[I].k[1][0] == nullptr) continue;  // sm_75's only
+                if (copy == Copy::kRegisters && step10::kKernels[I].k[1][1][0] == nullptr) continue;  // sm_75's only
                 const sgemm::VerifyResult r = p.run(copy == Copy::kAsync ? launch_step10<I, Copy::kAsync>
                                                                          : launch_step10<I, Copy::kRegisters>);
                 INFO(to_string(p.s) << (copy == Copy::kAsync ? ", cp.async" : ", registers"));

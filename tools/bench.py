@@ -33,8 +33,10 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# square 256 to 8192; odd sizes; tall, wide, short-K and long-K shapes (few tiles of C, long K)
 DEFAULT_SHAPES = ["256", "512", "1024", "2048", "4096", "8192", "4095",
-                  "8192x1024x4096", "1024x8192x4096", "4096x4096x512"]
+                  "8192x1024x4096", "1024x8192x4096", "4096x4096x512", "1024x1024x8192",
+                  "4096x128x4096", "128x4096x4096", "2048x2048x16384"]
 BIG = 2 * 4096 ** 3  # multiply-adds above which a shape gets 1 + 5 launches
 
 

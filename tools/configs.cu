@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
              const step10::Config& c = step10::kConfigs[i];
              return regs_of(regs, "step10::sgemm_double_buffer<" +
                                       join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks, c.kStages, c.kUnroll}) +
-                                      ", true, true, false>");
+                                      ", true, true, true, false>");
          }));
     return failed ? 1 : 0;
 }

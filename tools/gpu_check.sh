@@ -62,7 +62,7 @@ stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10; do
 stage regs make regs
 stage bench python3 tools/bench.py "$out/results"
 stage classes-bench sh -c 'for c in sm_86 sm_75; do python3 tools/bench.py "$0" --gpu-class $c --steps 08 09 10 \
-    --shapes 1024 2048 4096 8192 4095 8192x1024x4096 || exit 1; done' "$out/results"
+    --shapes 512 1024 2048 4096 8192 4095 8192x1024x4096 1024x1024x8192 || exit 1; done' "$out/results"
 stage reports sh tools/save_reports.sh "$out/results"
 stage sanitize make sanitize
 
@@ -75,7 +75,7 @@ stage sanitize make sanitize
     for c in ${TUNE_CLASSES:-}; do show "tune-$c" tail -n 1 "$out/tune-$c.log"; done
     show test tail -n 3 "$out/test.log"
     show exercises grep -E '^step[0-9]+ ' "$out/exercises.log"
-    show classes grep -E '^(==|config|PASS|FAIL)' "$out/classes.log"
+    show classes grep -E '^(==|GPU  |PASS|FAIL)' "$out/classes.log"
     show regs cat "$out/regs.log"
     show sanitize tail -n 1 "$out/sanitize.log"
     show reports cat "$out/results/peak_$slug.txt"

@@ -7,7 +7,8 @@
 # register report of every step kernel (regs_<arch>.txt, from `make regs`); and the tile
 # configurations of steps 03-10 measured by `make tiles` (tiles_<gpu>.txt); and the GPU's
 # ceilings measured by `make peak` (peak_<gpu>.txt, and peak_<gpu>.csv for tools/plots.py);
-# and step 10 unrolled 32, 16 and 8 steps beside cuBLAS under ncu (ladder_step10_<gpu>.txt).
+# and step 10 unrolled 32, 16 and 8 steps beside cuBLAS under ncu (ladder_step10_<gpu>.txt);
+# and step 10 with K split into 1 to 16 slices (splitk_<gpu>.txt).
 # usage: tools/save_reports.sh DIR
 set -eu
 dir=${1:?usage: tools/save_reports.sh DIR}
@@ -43,5 +44,7 @@ echo "wrote $dir/tiles_$slug.txt"
 { header "make ladder (tools/ladder.sh, $(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
   sh tools/ladder.sh "$arch"; } > "$dir/ladder_step10_$slug.txt"
 echo "wrote $dir/ladder_step10_$slug.txt"
+{ header "make splitk (tools/tile_sweep.cu)"; make -s splitk ARCH="$arch"; } > "$dir/splitk_$slug.txt"
+echo "wrote $dir/splitk_$slug.txt"
 { header "make regs (ptxas --resource-usage, $arch)"; make -s regs ARCH="$arch"; } > "$dir/regs_$arch.txt"
 echo "wrote $dir/regs_$arch.txt"

@@ -7,6 +7,9 @@
 // and 10's candidates for the smaller GPU classes (sm_86: 99 KB per block; sm_75: 64 KB per
 // block and per SM), each held to the blocks per SM its class gives it (SGEMM_GPU_CLASS,
 // common/gpu_limits.h) and marked "as sm_XX": this GPU's speed for that class's limits.
+// The argument "splitk" (make splitk) times step 10 with K cut into 1 to 16 slices instead.
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -132,7 +135,7 @@ void sweep10(Problem& p) {
             BM == C.BM && BN == C.BN && BK == C.BK && WM == C.WM && WN == C.WN && TM == C.TM &&
                 TN == C.TN && kMinBlocks == C.kMinBlocks && kStages == C.kStages && kUnroll == C.kUnroll &&
                 kAsync && !kAsyncA,
-            step10::sgemm_double_buffer<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll, true, kAsync,
+            step10::sgemm_double_buffer<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll, true, true, kAsync,
                                         kAsyncA>,
             BM, BN, (BM / WM) * (BN / WN) * 32, kStages * (BK * BM + 32 + BK * BN) * 4);
 }
@@ -143,7 +146,7 @@ template <int kUnroll>
 void once10(Problem& p) {
     constexpr step10::Config c = step10::kConfigs[0];
     const auto k = step10::sgemm_double_buffer<c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks,
-                                               c.kStages, kUnroll, true, true>;
+                                               c.kStages, kUnroll, true, true, true>;
     CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
                                     cudaFuncAttributeMaxDynamicSharedMemorySize, c.smem_bytes()));
     k<<<dim3(sgemm::ceil_div(p.N, c.BN), sgemm::ceil_div(p.M, c.BM)), c.threads(), c.smem_bytes()>>>(
@@ -151,6 +154,73 @@ void once10(Problem& p) {
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
     std::printf("step10 %s, unroll %d: launched once\n", step10::config_name(c).c_str(), kUnroll);
+}
+
+/// `splitk`: step 10 (the configuration this GPU runs) with K cut into 1 to 16 slices, at shapes
+/// whose tiles of C are too few for the SMs and at one that has plenty, against cuBLAS (the
+/// faster math mode) in the same run; beside each, the wave model's estimate
+/// (sgemm::choose_shape()) and, timed alone, the second kernel that sums the slices.
+int splitk(sgemm::CublasHandle& blas) {
+    const sgemm::Choice& ch = step10::choice();
+    const step10::Config& c = step10::kConfigs[ch.index];
+    const sgemm::GpuLimits& g = sgemm::device_limits();
+    std::printf("# step 10 %s on %d SMs, K cut into S slices (gridDim.z = S), then sum_slices; median of 20 "
+                "after 3 warm-up; cuBLAS: the faster of DEFAULT and PEDANTIC in the same run\n",
+                step10::config_name(c).c_str(), g.sms);
+    std::printf("# blocks: tiles of C x S; sum: sum_slices alone (S slices of M x N read, C written); "
+                "model: the estimate the launcher chooses by; * = the launcher's choice\n");
+    std::printf("%-16s %3s %7s %10s %9s %8s %9s %10s %8s\n", "M x N x K", "S", "blocks", "time us",
+                "GFLOP/s", "%cuBLAS", "model us", "sum us", "work MB");
+    const std::vector<sgemm::Candidate> cands = step10::candidates([](int) { return 0; });
+    for (const auto& shape : std::vector<std::array<int, 3>>{{512, 512, 512}, {1024, 1024, 1024},
+                                                              {1024, 1024, 8192}, {128, 4096, 4096},
+                                                              {4096, 4096, 4096}}) {
+        const int M = shape[0], N = shape[1], K = shape[2];
+        sgemm::DeviceBuffer<float> A(size_t(M) * K), B(size_t(K) * N), C(size_t(M) * N);
+        const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
+        sgemm::fill_uniform(A.get(), A.size(), seeds.a, nullptr);
+        sgemm::fill_uniform(B.get(), B.size(), seeds.b, nullptr);
+        const double flop = 2.0 * M * double(N) * K;
+        auto time = [&](auto f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; };
+        double blas_ms = 1e30;
+        for (cublasMath_t mode : {CUBLAS_DEFAULT_MATH, CUBLAS_PEDANTIC_MATH}) {
+            blas.set_math_mode(mode);
+            blas_ms = std::min(blas_ms, time([&] {
+                sgemm::cublas_sgemm(blas, M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get());
+            }));
+        }
+        blas.set_math_mode(CUBLAS_DEFAULT_MATH);
+        const int chosen = step10::shape_choice(M, N, K).splits;
+        const int k_tiles = sgemm::ceil_div(K, c.BK);
+        for (int S : {1, 2, 3, 4, 6, 8, 12, 16}) {
+            if (S > k_tiles || sgemm::ceil_div(k_tiles, sgemm::ceil_div(k_tiles, S)) != S) continue;
+            const double ms = time([&] {
+                step10::launch_config(ch.index, ch.dynamic_smem, step10::Copy::kAsync, S, M, N, K, 1.0f, A.get(),
+                                      B.get(), 0.0f, C.get(), nullptr);
+            });
+            const double model =  // the estimate the launcher weighs this S with
+                sgemm::estimate_split(cands[std::size_t(ch.index)], g, sgemm::device_rates(), M, N, K, S).us;
+            double sum_ms = 0;
+            if (S > 1) {  // the second kernel alone, on a workspace of S slices
+                sgemm::DeviceBuffer<float> work(size_t(S) * M * N);
+                CUDA_CHECK(cudaMemset(work.get(), 0, work.size() * sizeof(float)));
+                const std::size_t count = size_t(M) * N;
+                const int blocks = int(std::min<std::size_t>((count / 4 + 255) / 256, 65535));
+                sum_ms = time([&] {
+                    step10::sum_slices<true><<<blocks, 256>>>(count, S, 1.0f, work.get(), 0.0f, C.get());
+                });
+            }
+            const long long blocks = (long long)sgemm::ceil_div(M, c.BM) * sgemm::ceil_div(N, c.BN) * S;
+            char model_text[32], sum_text[32] = "-";
+            std::snprintf(model_text, sizeof model_text, "%.1f", model);
+            if (S > 1) std::snprintf(sum_text, sizeof sum_text, "%.1f", sum_ms * 1e3);
+            std::printf("%-16s %3d %7lld %10.1f %9.0f %8.1f %9s %10s %8.1f %c\n",
+                        (std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K)).c_str(), S, blocks,
+                        ms * 1e3, flop / ms / 1e6, 100.0 * blas_ms / ms, model_text, sum_text,
+                        S > 1 ? S * 4.0 * M * N / 1e6 : 0.0, S == chosen ? '*' : ' ');
+        }
+    }
+    return 0;
 }
 
 }  // namespace
@@ -170,6 +240,7 @@ int main(int argc, char** argv) {
     sgemm::fill_uniform(p.A.get(), p.A.size(), seeds.a, nullptr);
     sgemm::fill_uniform(p.B.get(), p.B.size(), seeds.b, nullptr);
     sgemm::CublasHandle blas(nullptr);
+    if (argc == 2 && std::string(argv[1]) == "splitk") return splitk(blas);
     if (argc == 2 && std::string(argv[1]) == "ladder") {
         sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
         CUDA_CHECK(cudaDeviceSynchronize());
@@ -234,6 +305,7 @@ int main(int argc, char** argv) {
         sweep09<128, 128, 16, 64, 32, 8, 8, 2>(p);
         sweep09<128, 128, 32, 32, 64, 8, 8, 2>(p);
         sweep09<64, 256, 32, 32, 64, 8, 8, 2>(p);
+        sweep09<64, 64, 32, 32, 32, 8, 4, 5>(p);  // the small tile, for shapes with few tiles of C
         sweep09<128, 128, 32, 64, 32, 8, 8, 1>(p);
         sweep09<128, 128, 16, 64, 32, 8, 8, 3>(p);
         sweep09<128, 256, 16, 64, 64, 8, 16, 1>(p);

@@ -2,18 +2,22 @@
 """make tune STEP=08: search step 08's tile sizes on the GPU at hand.
 
 Every candidate (BM, BN, BK, TM, TN) that step 08's kernel accepts is compiled as its own
-small program (tools/tune_step08.cu, in parallel), then run one at a time at SIZE^3 against
-cuBLAS. A candidate is rejected if ptxas reports register spills, if it fails verification,
-or if it does not run. The fastest of the rest becomes this GPU class's entry in
-steps/08_autotuning/tuned/<arch>.cuh, which step 08 includes when built for that
-architecture, and the whole table goes to docs/results/tune_<arch>.txt.
+small program (tools/tune_step08.cu, in parallel), then run one at a time against cuBLAS at
+each shape class's size: 4096^3 (tiles of C enough for many waves) and 1024^3 (a C whose
+large tiles cannot fill the SMs). A candidate is rejected if ptxas reports register spills,
+if it fails verification, or if it does not run. The fastest of the rest at each size
+becomes one of this GPU class's entries in steps/08_autotuning/tuned/<arch>.cuh (one entry
+when the same candidate wins both), which step 08 includes when built for that
+architecture; step 08 then chooses among the entries by the problem's shape
+(sgemm::choose_shape()), weighing each by its speed at the first size. The whole table
+goes to docs/results/tune_<arch>.txt.
 
 With --gpu-class sm_XX the search is for a smaller GPU class, on this GPU: each candidate
 runs held to the blocks per SM that class gives it (SGEMM_GPU_CLASS, see
 common/gpu_limits.h), the table goes to docs/results/tune_<arch>_as_<class>.txt, and the
 winner becomes the header's entry for that class. The speeds are this GPU's, not the class's.
 
-    python3 tools/tune.py [--arch sm_90] [--gpu-class sm_75] [--size 4096] [--jobs N] [--list]
+    python3 tools/tune.py [--arch sm_90] [--gpu-class sm_75] [--sizes 4096 1024] [--jobs N] [--list]
 """
 import argparse
 import concurrent.futures
@@ -95,15 +99,17 @@ def run_one(binary, size, gpu_class):
     return fields, ""
 
 
-ENTRY = re.compile(r"((?:    //.*\n)*    \{[^}]*\"(sm_\d+)\"\},\n)")
+ENTRY = re.compile(r"((?:    //.*\n)*    \{[^}]*\"(sm_\d+)\", \"[^\"]*\"\},\n)")
 
 
 def read_entries(header):
-    """The entries of an existing tuned header, by the GPU class each was searched for."""
-    if not os.path.exists(header):
-        return {}
-    with open(header) as f:
-        return {m.group(2): m.group(1) for m in ENTRY.finditer(f.read())}
+    """The entries of an existing tuned header, as lists by the GPU class searched for."""
+    out = {}
+    if os.path.exists(header):
+        with open(header) as f:
+            for m in ENTRY.finditer(f.read()):
+                out.setdefault(m.group(2), []).append(m.group(1))
+    return out
 
 
 def write_header(header, arch, entries):
@@ -122,7 +128,7 @@ inline constexpr Tuned kTuned[] = {
 %(entries)s};
 
 }  // namespace step08
-""" % dict(arch=arch, entries="".join(entries[k] for k in order)))
+""" % dict(arch=arch, entries="".join("".join(entries[k]) for k in order)))
 
 
 def git_commit():
@@ -146,7 +152,8 @@ def gpu_name():
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--arch", default=None, help="nvcc target, default: this machine's GPU")
-    ap.add_argument("--size", type=int, default=4096, help="M = N = K of the timed problem")
+    ap.add_argument("--sizes", type=int, nargs="+", default=[4096, 1024],
+                    help="M = N = K of each shape class's timed problem; the first weighs the entries")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel compiles")
     ap.add_argument("--nvcc", default=os.environ.get("NVCC", "nvcc"))
     ap.add_argument("--list", action="store_true", help="print the candidates and stop")
@@ -184,20 +191,24 @@ def main():
         if binary is None:
             row.update(verdict="rejected: does not compile (%s)" % msg)
         else:
-            fields, msg = run_one(binary, args.size, args.gpu_class)
+            for size in args.sizes:
+                fields, msg = run_one(binary, size, args.gpu_class)
+                if fields is None or fields.get("fits") == "0":
+                    break
+                fields.pop("threads")
+                row.setdefault("at", {})[size] = fields
+                row.update(fields if size == args.sizes[0] else {})
             if fields is None:
                 row.update(verdict="rejected: did not run (%s)" % msg)
             elif fields.get("fits") == "0":
                 row.update(verdict="rejected: does not fit %s" % args.gpu_class)
+            elif any(f["verified"] != "pass" for f in row["at"].values()):
+                row["verdict"] = "rejected: wrong result"
             else:
-                fields.pop("threads")
-                row.update(fields)
                 if spills > 0:
                     row["verdict"] = "rejected: spills (%d B of spill stores)" % spills
                 elif int(fields["local"]) > 0:  # an array the compiler could not keep in registers
                     row["verdict"] = "rejected: %s B of local memory" % fields["local"]
-                elif fields["verified"] != "pass":
-                    row["verdict"] = "rejected: wrong result"
                 else:
                     row["verdict"] = "ok"
         elapsed = time.time() - start
@@ -211,10 +222,15 @@ def main():
     if not good:
         print("tune: no candidate passed; nothing written", file=sys.stderr)
         return 1
-    good.sort(key=lambda r: -float(r["gflops"]))
-    best = good[0]
-    best["verdict"] = "winner"
-    cublas = float(best["cublas"])
+    # the winner of each shape class, by its speed at that class's size
+    winners = []  # (size, row)
+    for size in args.sizes:
+        best = max(good, key=lambda r: float(r["at"][size]["gflops"]))
+        winners.append((size, best))
+        best.setdefault("won", []).append(size)
+    for r in good:
+        if "won" in r:
+            r["verdict"] = "winner at " + ", ".join("%d^3" % z for z in r["won"])
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     gpu, commit = gpu_name(), git_commit()
 
@@ -228,34 +244,54 @@ def main():
         if args.gpu_class:
             f.write("# for the %s class: each candidate held to the blocks per SM %s gives it"
                     " (SGEMM_GPU_CLASS=%s); speeds are the %s's\n" % (klass, klass, klass, gpu))
-        f.write("# %d candidates <BM, BN, BK, TM, TN>, each timed at %d^3 (median of 10 after 3 warm-up)"
-                " against cuBLAS in the same process\n" % (len(cands), args.size))
+        f.write("# %d candidates <BM, BN, BK, TM, TN>, each timed at %s (median of 10 after 3 warm-up)"
+                " against cuBLAS in the same process; sorted by the first\n" % (
+                    len(cands), " and ".join("%d^3" % z for z in args.sizes)))
         f.write("# FLOP/B: global (per byte copied to shared memory) and shared (per byte read from it)\n")
-        f.write("%-22s %7s %5s %6s %6s %5s %6s %6s %9s %7s  %s\n" % (
-            "tiles", "threads", "regs", "local", "blk/SM", "warps", "glob", "shared", "GFLOP/s",
-            "%cuBLAS", "verdict"))
+        f.write("%-22s %7s %5s %6s %6s %5s %6s %6s" % (
+            "tiles", "threads", "regs", "local", "blk/SM", "warps", "glob", "shared"))
+        for z in args.sizes:
+            f.write(" %9s %7s" % ("GF@%d" % z, "%cuBLAS"))
+        f.write("  verdict\n")
         for r in timed + [r for r in rows if "gflops" not in r]:
             BM, BN, BK, TM, TN = r["c"]
-            f.write("%-22s %7d %5s %6s %6s %5s %6.1f %6.2f %9s %7s  %s\n" % (
+            f.write("%-22s %7d %5s %6s %6s %5s %6.1f %6.2f" % (
                 name(r["c"]), r["threads"], r.get("regs", "-"), r.get("local", "-"), r.get("blocks", "-"),
-                r.get("warps", "-"), BM * BN / (2.0 * (BM + BN)), TM * TN / (2.0 * (TM + TN)),
-                r.get("gflops", "-"),
-                "%.1f" % (100 * float(r["gflops"]) / float(r["cublas"])) if "gflops" in r else "-",
-                r["verdict"]))
+                r.get("warps", "-"), BM * BN / (2.0 * (BM + BN)), TM * TN / (2.0 * (TM + TN))))
+            for z in args.sizes:
+                at = r.get("at", {}).get(z)
+                f.write(" %9s %7s" % (at["gflops"] if at else "-",
+                                      "%.1f" % (100 * float(at["gflops"]) / float(at["cublas"])) if at else "-"))
+            f.write("  %s\n" % r["verdict"])
 
     header = os.path.join(ROOT, "steps", "08_autotuning", "tuned", arch + ".cuh")
     entries = read_entries(header)
-    entries[klass] = ("    // %s: %s, %s, commit %s: the fastest of %d candidates at %d^3,\n"
-                      "    // %s GFLOP/s (%.1f%% of cuBLAS), %s registers, %s blocks/SM; docs/results/%s\n"
-                      "    {%d, %d, %d, %d, %d, %s, \"%s\"},\n") % (
-        klass, gpu, date, commit, len(cands), args.size, best["gflops"], 100 * float(best["gflops"]) / cublas,
-        best["regs"], best["blocks"], os.path.basename(report), *best["c"], best["blocks"], klass)
+    entries[klass] = []
+    first = args.sizes[0]
+    for size, best in winners:
+        if best["won"][0] != size:  # the same candidate won an earlier size: one entry
+            continue
+        at, ref = best["at"][size], best["at"][first]
+        shapes = ", ".join("%d^3" % z for z in best["won"])
+        entries[klass].append(
+            ("    // %s at %s: %s, %s, commit %s: the fastest of %d candidates at %d^3, %s GFLOP/s\n"
+             "    // (%.1f%% of cuBLAS); at %d^3 %s GFLOP/s = %.2f%% of the FP32 peak; %s registers, %s blocks/SM;\n"
+             "    // docs/results/%s\n"
+             "    {%d, %d, %d, %d, %d, %s, %.2f, \"%s\", \"%s\"},\n") % (
+                klass, shapes, gpu, date, commit, len(cands), size, at["gflops"],
+                100 * float(at["gflops"]) / float(at["cublas"]), first, ref["gflops"],
+                100 * float(ref["gflops"]) / float(ref["peak"]), best["regs"], best["blocks"],
+                os.path.basename(report), *best["c"], best["blocks"],
+                100 * float(ref["gflops"]) / float(ref["peak"]), klass, shapes))
     write_header(header, arch, entries)
     # what includes step 08 must be rebuilt with the new sizes
     os.utime(os.path.join(ROOT, "steps", "08_autotuning", "kernel.cuh"))
-    print("tune: winner for %s %s, %s GFLOP/s (%.1f%% of cuBLAS); wrote %s and %s (%.0f s)" % (klass,
-        name(best["c"]), best["gflops"], 100 * float(best["gflops"]) / cublas,
-        os.path.relpath(header, ROOT), os.path.relpath(report, ROOT), time.time() - start))
+    for size, best in winners:
+        at = best["at"][size]
+        print("tune: winner for %s at %d^3: %s, %s GFLOP/s (%.1f%% of cuBLAS)" % (
+            klass, size, name(best["c"]), at["gflops"], 100 * float(at["gflops"]) / float(at["cublas"])))
+    print("tune: wrote %s and %s (%.0f s)" % (os.path.relpath(header, ROOT), os.path.relpath(report, ROOT),
+                                             time.time() - start))
     return 0
 
 

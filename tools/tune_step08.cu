@@ -1,7 +1,8 @@
 // One candidate of `make tune STEP=08`: step 08's kernel with the tile sizes given as
 // -DTUNE_BM=.. -DTUNE_BN=.. -DTUNE_BK=.. -DTUNE_TM=.. -DTUNE_TN=.., run at SIZE^3 (default
 // 4096) against cuBLAS in the same process. Prints one line of key=value pairs for
-// tools/tune.py: registers, local memory, occupancy, speed and whether the result is right.
+// tools/tune.py: registers, local memory, occupancy, speed, the GPU's FP32 peak and whether
+// the result is right.
 // Under SGEMM_GPU_CLASS=sm_XX (make tune STEP=08 CLASS=sm_XX) the candidate is held to the
 // blocks per SM a GPU of that class would give it (sgemm::emulation_smem()), and one that
 // does not fit that class at all prints fits=0.
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "cublas_ref.h"
+#include "gpu_info.h"
 #include "device_buffer.cuh"
 #include "random.cuh"
 #include "timing.cuh"
@@ -50,9 +52,9 @@ int main(int argc, char** argv) try {
     const sgemm_tools::KernelMeasurement m = sgemm_tools::measure_kernel(
         kernel, BM, BN, kThreads, smem, n, n, n, A.get(), B.get(), C, expected, 10);
     const double g = gflops(m.median_ms);
-    std::printf("threads=%d regs=%d local=%zu blocks=%d warps=%d gflops=%.0f cublas=%.0f verified=%s\n",
+    std::printf("threads=%d regs=%d local=%zu blocks=%d warps=%d gflops=%.0f cublas=%.0f peak=%.1f verified=%s\n",
                 kThreads, m.registers, m.local_bytes, m.blocks_per_sm, m.blocks_per_sm * kThreads / 32,
-                g, cublas, m.verified ? "pass" : "FAIL");
+                g, cublas, sgemm::query_gpu().peak_gflops(), m.verified ? "pass" : "FAIL");
     return 0;
 } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());

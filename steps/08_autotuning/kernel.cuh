@@ -200,7 +200,11 @@ struct Tuned {
     int TM;                 ///< rows of C per thread
     int TN;                 ///< columns of C per thread
     int blocks_per_sm;      ///< blocks per SM it was measured with (1: any)
+    /// % of the FP32 peak it reached at 4096^3 in the search (0: not measured); the choice by
+    /// shape weighs the entries by it
+    double pct_of_peak;
     const char* tuned_for;  ///< the GPU class searched for ("sm_90", "sm_75", "default")
+    const char* shape;      ///< the shape class(es) it won ("4096^3", "1024^3", "" by hand)
     constexpr int threads() const { return (BM / TM) * (BN / TN); }  ///< per block
     /// static shared memory per block: the padded A tile and the B tile
     constexpr int smem_bytes() const { return (BK * BM + 32 + BK * BN) * int(sizeof(float)); }
@@ -221,7 +225,7 @@ namespace step08 {
 
 /// How many configurations kTuned holds.
 inline constexpr int kNumConfigs = int(sizeof(kTuned) / sizeof(kTuned[0]));
-static_assert(kNumConfigs <= 4, "kKernels below holds at most four configurations");
+static_assert(kNumConfigs <= 6, "kKernels below holds at most six configurations");
 
 static_assert(sgemm::every(kTuned, [](Tuned c) { return c.BM % c.TM == 0 && c.BN % c.TN == 0; }),
               "the TM x TN tiles of the threads must tile the block tile");
@@ -248,12 +252,15 @@ using KernelFn = void (*)(int, int, int, float, const float*, const float*, floa
 inline constexpr KernelFn kKernels[][2] = {{kernel_for<0, false>, kernel_for<0, true>},
                                            {kernel_for<1, false>, kernel_for<1, true>},
                                            {kernel_for<2, false>, kernel_for<2, true>},
-                                           {kernel_for<3, false>, kernel_for<3, true>}};
+                                           {kernel_for<3, false>, kernel_for<3, true>},
+                                           {kernel_for<4, false>, kernel_for<4, true>},
+                                           {kernel_for<5, false>, kernel_for<5, true>}};
 
 /// "64x256x32, 8x8 per thread": how the reports name configuration `c`.
 inline std::string config_name(const Tuned& c) {
     return std::to_string(c.BM) + "x" + std::to_string(c.BN) + "x" + std::to_string(c.BK) + ", " +
-           std::to_string(c.TM) + "x" + std::to_string(c.TN) + " per thread (tuned for " + c.tuned_for + ")";
+           std::to_string(c.TM) + "x" + std::to_string(c.TN) + " per thread (tuned for " + c.tuned_for +
+           (c.shape[0] != '\0' ? std::string(" at ") + c.shape : std::string()) + ")";
 }
 
 /// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread.
@@ -262,7 +269,8 @@ std::vector<sgemm::Candidate> candidates(Regs regs) {
     std::vector<sgemm::Candidate> out;
     for (int i = 0; i < kNumConfigs; ++i) {
         const Tuned& c = kTuned[i];
-        out.push_back({config_name(c), c.threads(), std::size_t(c.smem_bytes()), 0, regs(i), c.blocks_per_sm});
+        out.push_back({config_name(c), c.threads(), std::size_t(c.smem_bytes()), 0, regs(i), c.blocks_per_sm,
+                       c.BM, c.BN, c.BK, c.pct_of_peak});
     }
     return out;
 }
@@ -279,16 +287,30 @@ inline const sgemm::Choice& choice() {
     });
 }
 
+/// How an M x N x K problem runs on this GPU: of the entries it admits, the one whose blocks
+/// should finish first (sgemm::choose_shape(); see "Waves" in step 10's README).
+inline sgemm::ShapeChoice shape_choice(int M, int N, int K, bool explain = false) {
+    static const std::vector<sgemm::Candidate> cands = candidates([](int) { return 0; });
+    return sgemm::choose_shape(choice(), cands, sgemm::device_limits(), sgemm::device_rates(), M, N, K, 1,
+                               explain);
+}
+
 /// True if `p` lies on a 16-byte boundary, as a float4 access needs.
 inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
-/// Grid, block and shared memory for a slab of `rows` rows of an N-column C. The dynamic
-/// shared memory is 0 except under a forced GPU class, where it holds the GPU to the
-/// class's blocks per SM (sgemm::emulation_smem()).
+/// Grid, block and shared memory of entry `i` for a slab of `rows` rows of an N-column C. The
+/// dynamic shared memory `smem` is 0 except under a forced GPU class, where it holds the GPU
+/// to the class's blocks per SM (sgemm::emulation_smem()).
+inline sgemm::LaunchGeometry geometry_of(int i, int rows, int N, std::size_t smem) {
+    const Tuned& c = kTuned[i];
+    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM)), dim3(c.threads()), smem};
+}
+
+/// Grid, block and shared memory of the GPU's first choice, for a slab of `rows` rows of an
+/// N-column C (the report's, for a problem whose K it does not say).
 inline sgemm::LaunchGeometry geometry(int rows, int N) {
     const sgemm::Choice& ch = choice();
-    const Tuned& c = kTuned[ch.index];
-    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM)), dim3(c.threads()), ch.dynamic_smem};
+    return geometry_of(ch.index, rows, N, ch.dynamic_smem);
 }
 
 /// Lets kernel `k` take `bytes` of dynamic shared memory (more than 48 KB needs asking).
@@ -300,21 +322,22 @@ inline void allow_shared_memory(KernelFn k, std::size_t bytes) {
 }
 
 /// What launch() runs for an M x N x K problem, and why, for the report.
-inline sgemm::Plan plan(int M, int N, int /*K*/) {
-    const sgemm::Choice& ch = choice();
-    const Tuned& c = kTuned[ch.index];
-    allow_shared_memory(kKernels[ch.index][1], ch.dynamic_smem);  // for the occupancy report
-    return {geometry(M, N), reinterpret_cast<const void*>(kKernels[ch.index][1]),
-            config_name(c) + ", " + std::to_string(c.smem_bytes()) + " B shared memory", ch.why};
+inline sgemm::Plan plan(int M, int N, int K) {
+    const sgemm::ShapeChoice sc = shape_choice(M, N, K, true);
+    const Tuned& c = kTuned[sc.index];
+    allow_shared_memory(kKernels[sc.index][1], sc.dynamic_smem);  // for the occupancy report
+    return {geometry_of(sc.index, M, N, sc.dynamic_smem), reinterpret_cast<const void*>(kKernels[sc.index][1]),
+            config_name(c) + ", " + std::to_string(c.smem_bytes()) + " B shared memory",
+            sc.why + "; the GPU: " + choice().why};
 }
 
-/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`.
-inline void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
-                   float* C, cudaStream_t stream) {
+/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
+/// with entry `i` of kTuned and `smem` bytes of dynamic shared memory.
+inline void launch_config(int i, std::size_t smem, int M, int N, int K, float alpha, const float* A,
+                          const float* B, float beta, float* C, cudaStream_t stream) {
     if (M <= 0 || N <= 0) return;  // empty C: touch nothing
-    const int i = choice().index;
     sgemm::for_each_row_slab(kTuned[i].BM, M, [&](size_t m0, int rows) {
-        const sgemm::LaunchGeometry g = geometry(rows, N);
+        const sgemm::LaunchGeometry g = geometry_of(i, rows, N, smem);
         // float4 accesses need every row of A, B and C to start on a 16-byte boundary.
         const bool vector = K % 4 == 0 && N % 4 == 0 && aligned16(A + m0 * K) && aligned16(B) &&
                             aligned16(C + m0 * N);
@@ -323,6 +346,15 @@ inline void launch(int M, int N, int K, float alpha, const float* A, const float
         k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, alpha, A + m0 * K, B, beta, C + m0 * N);
         CUDA_CHECK(cudaGetLastError());
     });
+}
+
+/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
+/// with the entry shape_choice() picks for this GPU and shape.
+inline void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
+                   float* C, cudaStream_t stream) {
+    if (M <= 0 || N <= 0) return;  // empty C: touch nothing (and ask the GPU nothing)
+    const sgemm::ShapeChoice sc = shape_choice(M, N, K);
+    launch_config(sc.index, sc.dynamic_smem, M, N, K, alpha, A, B, beta, C, stream);
 }
 
 }  // namespace step08

@@ -220,18 +220,27 @@ struct Config {
     int TM;          ///< rows of C per thread
     int TN;          ///< columns of C per thread
     int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
+    /// % of the FP32 peak it reached at 4096^3 on the H100 with its GPU class forced
+    /// (docs/results/h100-80gb-hbm3*.csv; the small tile, which the bench never runs at
+    /// 4096^3, in tiles_h100-80gb-hbm3.txt); the choice by shape weighs configurations by it
+    double pct_of_peak;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// static shared memory per block: the padded A tile and the B tile
     constexpr int smem_bytes() const { return (BK * BM + 32 + BK * BN) * int(sizeof(float)); }
 };
 
 /// The configurations, fastest first as measured on the H100 with each GPU class forced
-/// (see the README); launch() runs the first that the GPU holds with kMinBlocks blocks/SM.
+/// (see the README). The GPU admits those it holds with kMinBlocks blocks/SM; of those, the
+/// problem's shape chooses the one whose waves of blocks should finish first
+/// (sgemm::choose_shape(): the smaller tile wins where the larger leaves SMs idle).
 ///   0: 32,896 B; two blocks need 65,792 B of an SM: every GPU but sm_75 (64 KB per SM)
 ///   1: 16,512 B: sm_75
+///   2: 16,512 B, a quarter of the tile, five blocks per SM: for shapes whose 128 x 128 tiles
+///      are too few to fill the SMs (1024^3: 64 tiles for 132 SMs)
 inline constexpr Config kConfigs[] = {
-    {128, 128, 32, 64, 32, 8, 8, 2},
-    {128, 128, 16, 64, 32, 8, 8, 2},
+    {128, 128, 32, 64, 32, 8, 8, 2, 71.39},
+    {128, 128, 16, 64, 32, 8, 8, 2, 67.96},
+    {64, 64, 32, 32, 32, 8, 4, 5, 62.34},
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
@@ -259,7 +268,8 @@ inline constexpr auto kernel = kernel_for<0, true>;
 using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
 /// Every configuration's kernels, [scalar, vector], indexed like kConfigs.
 inline constexpr KernelFn kKernels[][2] = {{kernel_for<0, false>, kernel_for<0, true>},
-                                           {kernel_for<1, false>, kernel_for<1, true>}};
+                                           {kernel_for<1, false>, kernel_for<1, true>},
+                                           {kernel_for<2, false>, kernel_for<2, true>}};
 static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kNumConfigs, "one entry of kKernels per configuration");
 
 /// "128x128x32": how the reports name configuration `c`.
@@ -273,7 +283,8 @@ std::vector<sgemm::Candidate> candidates(Regs regs) {
     std::vector<sgemm::Candidate> out;
     for (int i = 0; i < kNumConfigs; ++i) {
         const Config& c = kConfigs[i];
-        out.push_back({config_name(c), c.threads(), std::size_t(c.smem_bytes()), 0, regs(i), c.kMinBlocks});
+        out.push_back({config_name(c), c.threads(), std::size_t(c.smem_bytes()), 0, regs(i), c.kMinBlocks,
+                       c.BM, c.BN, c.BK, c.pct_of_peak});
     }
     return out;
 }
@@ -290,48 +301,75 @@ inline const sgemm::Choice& choice() {
     });
 }
 
+/// How an M x N x K problem runs on this GPU: of the configurations it admits, the one whose
+/// blocks should finish first (sgemm::choose_shape(); see "Waves" in step 10's README).
+inline sgemm::ShapeChoice shape_choice(int M, int N, int K, bool explain = false) {
+    static const std::vector<sgemm::Candidate> cands = candidates([](int) { return 0; });
+    return sgemm::choose_shape(choice(), cands, sgemm::device_limits(), sgemm::device_rates(), M, N, K, 1,
+                               explain);
+}
+
 /// True if `p` lies on a 16-byte boundary, as a float4 access needs.
 inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
-/// Grid, block and shared memory for a slab of `rows` rows of an N-column C. The dynamic
-/// shared memory is 0 except under a forced GPU class, where it holds the GPU to the
-/// class's blocks per SM (sgemm::emulation_smem()).
+/// Grid, block and shared memory of configuration `i` for a slab of `rows` rows of an
+/// N-column C. The dynamic shared memory `smem` is 0 except under a forced GPU class, where
+/// it holds the GPU to the class's blocks per SM (sgemm::emulation_smem()).
+inline sgemm::LaunchGeometry geometry_of(int i, int rows, int N, std::size_t smem) {
+    const Config& c = kConfigs[i];
+    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM)), dim3(c.threads()), smem};
+}
+
+/// Grid, block and shared memory of the GPU's first choice, for a slab of `rows` rows of an
+/// N-column C (the report's, for a problem whose K it does not say).
 inline sgemm::LaunchGeometry geometry(int rows, int N) {
     const sgemm::Choice& ch = choice();
-    const Config& c = kConfigs[ch.index];
-    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM)), dim3(c.threads()), ch.dynamic_smem};
+    return geometry_of(ch.index, rows, N, ch.dynamic_smem);
+}
+
+/// Lets kernel `k` take `bytes` of dynamic shared memory (more than 48 KB needs asking: only
+/// under a forced class, for the emulated occupancy).
+inline void allow_shared_memory(KernelFn k, std::size_t bytes) {
+    if (bytes > 48 * 1024) {
+        CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
+                                        cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+    }
 }
 
 /// What launch() runs for an M x N x K problem, and why, for the report.
-inline sgemm::Plan plan(int M, int N, int /*K*/) {
-    const sgemm::Choice& ch = choice();
-    const Config& c = kConfigs[ch.index];
-    if (ch.dynamic_smem > 48 * 1024) {  // for the occupancy report
-        CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(kKernels[ch.index][1]),
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, int(ch.dynamic_smem)));
-    }
-    return {geometry(M, N), reinterpret_cast<const void*>(kKernels[ch.index][1]),
-            config_name(c) + ", " + std::to_string(c.smem_bytes()) + " B shared memory", ch.why};
+inline sgemm::Plan plan(int M, int N, int K) {
+    const sgemm::ShapeChoice sc = shape_choice(M, N, K, true);
+    const Config& c = kConfigs[sc.index];
+    allow_shared_memory(kKernels[sc.index][1], sc.dynamic_smem);  // for the occupancy report
+    return {geometry_of(sc.index, M, N, sc.dynamic_smem), reinterpret_cast<const void*>(kKernels[sc.index][1]),
+            config_name(c) + ", " + std::to_string(c.smem_bytes()) + " B shared memory",
+            sc.why + "; the GPU: " + choice().why};
 }
 
-/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`.
-inline void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
-                   float* C, cudaStream_t stream) {
+/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
+/// with configuration `i` and `smem` bytes of dynamic shared memory.
+inline void launch_config(int i, std::size_t smem, int M, int N, int K, float alpha, const float* A,
+                          const float* B, float beta, float* C, cudaStream_t stream) {
     if (M <= 0 || N <= 0) return;  // empty C: touch nothing
-    const int i = choice().index;
     sgemm::for_each_row_slab(kConfigs[i].BM, M, [&](size_t m0, int rows) {
-        const sgemm::LaunchGeometry g = geometry(rows, N);
+        const sgemm::LaunchGeometry g = geometry_of(i, rows, N, smem);
         // float4 accesses need every row of A, B and C to start on a 16-byte boundary.
         const bool vector = K % 4 == 0 && N % 4 == 0 && aligned16(A + m0 * K) && aligned16(B) &&
                             aligned16(C + m0 * N);
         const KernelFn k = kKernels[i][vector];
-        if (g.smem_bytes > 48 * 1024) {  // only under a forced class (emulated occupancy)
-            CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
-                                            cudaFuncAttributeMaxDynamicSharedMemorySize, int(g.smem_bytes)));
-        }
+        allow_shared_memory(k, g.smem_bytes);
         k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, alpha, A + m0 * K, B, beta, C + m0 * N);
         CUDA_CHECK(cudaGetLastError());
     });
+}
+
+/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
+/// with the configuration shape_choice() picks for this GPU and shape.
+inline void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
+                   float* C, cudaStream_t stream) {
+    if (M <= 0 || N <= 0) return;  // empty C: touch nothing (and ask the GPU nothing)
+    const sgemm::ShapeChoice sc = shape_choice(M, N, K);
+    launch_config(sc.index, sc.dynamic_smem, M, N, K, alpha, A, B, beta, C, stream);
 }
 
 }  // namespace step09

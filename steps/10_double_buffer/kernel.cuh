@@ -38,8 +38,14 @@ memory at once (2 is double buffering); kUnroll - k steps the compiler unrolls i
 code (a divisor of BK; see "How far to unroll" in the README); kMinBlocks - blocks per SM
 that __launch_bounds__ must leave registers for; kAsync - copy B with cp.async where the GPU has it; kAsyncA - copy A
 with cp.async too, one float at a time (slower; kept for the comparison in `make tiles`);
-kVector - use 16-byte global loads and stores (as in step 06, the launcher picks it when
-every row of A, B and C is 16-byte aligned).
+kVectorA, kVectorB - use 16-byte global accesses to A, and to B and C (the launcher picks
+each when every row of that matrix is 16-byte aligned: K % 4 == 0 for A, N % 4 == 0 for B
+and C, so that an odd K or N costs only its own matrix the fast copies).
+
+Where the tiles of C are too few to fill the GPU, the launcher cuts K into gridDim.z slices
+(split-K): block z writes the product of its slice to slice z of a workspace, and
+sum_slices() adds the slices in a fixed order into C. Which configuration, and how many
+slices, the shape decides (see "Waves and split-K" in the README).
 
 Preconditions: A (M x K), B (K x N) and C (M x N) are row-major and contiguous; M, N >= 1,
 K >= 0. When beta == 0, C is only written, never read (it may hold NaN).
@@ -52,8 +58,11 @@ Build and run:  make step10 && ./step10 4096
 #include "cuda_check.cuh"
 #include "launch.cuh"
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -151,7 +160,7 @@ __device__ __forceinline__ void cp_async_wait() {
 /// C = alpha * A * B + beta * C as in step 09, with the copies of K-tile t + kStages - 1
 /// in flight while K-tile t is computed; see the file comment.
 template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks, int kStages,
-          int kUnroll, bool kVector, bool kAsync, bool kAsyncA = false>
+          int kUnroll, bool kVectorA, bool kVectorB, bool kAsync, bool kAsyncA = false>
 __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, kMinBlocks)
 sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ A,
                     const float* __restrict__ B, float beta, float* __restrict__ C) {
@@ -174,6 +183,14 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
 
     const int m0 = blockIdx.y * BM;  // first row of this block's tile of C
     const int n0 = blockIdx.x * BN;  // first column
+    // Split-K (gridDim.z > 1, see "Split-K" in the README): block z multiplies only the z-th
+    // slice of K, k_len columns of A and rows of B from k_first on, and writes its product
+    // to the z-th M x N slice of C, a workspace that a second kernel sums. With gridDim.z == 1
+    // the slice is all of K and C is C.
+    const int k_split = (K / BK + gridDim.z - 1 + (K % BK != 0)) / gridDim.z * BK;  // whole K-tiles
+    const int k_first = blockIdx.z * k_split;
+    const int k_len = min(k_split, K - k_first);
+    C += static_cast<size_t>(blockIdx.z) * M * N;
     // This thread's TM x TN elements: 4 x 4 pieces at rows row + {0, kStepM, ..} and columns
     // col + {0, kStepN, ..}, inside the warp's tile, whose first element is (warp_m, warp_n).
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -196,41 +213,47 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
                       BK % kStrideB == 0, "the threads copy each tile in whole passes");
     const int a_row = threadIdx.x / (BK / 4), a_col = threadIdx.x % (BK / 4) * 4;
     const int b_row = threadIdx.x / (BN / 4), b_col = threadIdx.x % (BN / 4) * 4;
-    A += static_cast<size_t>(m0) * K;  // (BM, K) rows of A this block reads
-    B += n0;                           // (K, BN) columns of B
+    A += static_cast<size_t>(m0) * K + k_first;  // (BM, k_len) part of A this block reads; rows K apart
+    B += static_cast<size_t>(k_first) * N + n0;  // (k_len, BN) part of B
 
     // What does not go by cp.async goes through these registers: fetch() loads K-tile t into
     // them, and deposit() stores them to shared memory after the math of the current tile.
     float4 a_regs[BM / kStrideA], b_regs[BK / kStrideB];
-    // Starts the copy of K-tile t to stage s. What lies outside A or B reads as 0.
-    auto fetch = [&](int t, int s) {
+    // Starts the copy of K-tile t (of this block's slice) to stage s. What lies outside A or B
+    // reads as 0. kFull: the tile lies wholly inside A and B, and n = 4 everywhere is known
+    // at compile time, so the copies carry no bounds checks; only tiles on an edge check.
+    auto copy_tile = [&](int t, int s, auto full) {
+        constexpr bool kFull = decltype(full)::value;
         const int k0 = t * BK;
-        const bool full = inside && k0 + BK <= K;  // no checks needed
-        const float* a = A + k0;                    // (BM, BK) tile of A
+        const float* a = A + k0;                           // (BM, BK) tile of A
         const float* b = B + static_cast<size_t>(k0) * N;  // (BK, BN) tile of B
         for (int r = 0; r < BM; r += kStrideA) {
             const float* p = a + static_cast<size_t>(a_row + r) * K + a_col;
-            const int n = full ? 4 : (m0 + a_row + r < M ? K - (k0 + a_col) : 0);
+            const int n = kFull ? 4 : (m0 + a_row + r < M ? k_len - (k0 + a_col) : 0);
             if constexpr (kCpAsyncA) {  // four floats, each to its place in the transposed As
                 for (int j = 0; j < 4; ++j)
                     cp_async4(As(s) + a_index<BM, BK>(a_col + j, a_row + r), j < n ? p + j : A,
                               j < n ? 4 : 0);
             } else {
-                a_regs[r / kStrideA] = load4<kVector>(p, n);
+                a_regs[r / kStrideA] = load4<kVectorA>(p, n);
             }
         }
         for (int r = 0; r < BK; r += kStrideB) {
             const float* p = b + static_cast<size_t>(b_row + r) * N + b_col;
-            const int n = full ? 4 : (k0 + b_row + r < K ? N - (n0 + b_col) : 0);
+            const int n = kFull ? 4 : (k0 + b_row + r < k_len ? N - (n0 + b_col) : 0);
             float* dst = Bs(s) + (b_row + r) * BN + b_col;
-            if constexpr (kCpAsync && kVector) {  // n <= 0 or n >= 4 when N % 4 == 0
+            if constexpr (kCpAsync && kVectorB) {  // n <= 0 or n >= 4 when N % 4 == 0
                 cp_async16(dst, n >= 4 ? p : B, n >= 4 ? 16 : 0);
             } else if constexpr (kCpAsync) {
                 for (int j = 0; j < 4; ++j) cp_async4(dst + j, j < n ? p + j : B, j < n ? 4 : 0);
             } else {
-                b_regs[r / kStrideB] = load4<kVector>(p, n);
+                b_regs[r / kStrideB] = load4<kVectorB>(p, n);
             }
         }
+    };
+    auto fetch = [&](int t, int s) {
+        if (inside && (t + 1) * BK <= k_len) copy_tile(t, s, std::true_type{});
+        else copy_tile(t, s, std::false_type{});
     };
     // Stores the registers fetch() filled to stage s (nothing to do for what cp.async copies).
     auto deposit = [&](int s) {
@@ -244,7 +267,7 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
         }
     };
 
-    const int tiles = (K + BK - 1) / BK;  // K-tiles, the last one possibly partial
+    const int tiles = (max(k_len, 0) + BK - 1) / BK;  // K-tiles of the slice, the last possibly partial
     // Prologue: the first kStages - 1 K-tiles start on their way, one commit group each
     // (empty ones past the last tile, so that the wait below always counts the same).
     // exercise begin: the prologue
@@ -302,9 +325,45 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
             const int n = n0 + col + j / 4 * kStepN;  // first column of this float4
             if (!inside && n >= N) break;
             float* c = C + static_cast<size_t>(m) * N + n;
-            store4<kVector>(c, N - n,  // beta == 0: C is not read
+            store4<kVectorB>(c, N - n,  // beta == 0: C is not read
                             make_float4(acc[i][j], acc[i][j + 1], acc[i][j + 2], acc[i][j + 3]),
                             alpha, beta);
+        }
+    }
+}
+
+/// Split-K's second kernel: C = alpha * (W_0 + W_1 + ... + W_(splits - 1)) + beta * C, where
+/// W_z is the z-th of the `count`-float slices (count = M * N) that the first kernel wrote. The
+/// slices are added in the same order on every run, so the same inputs give the same bits.
+/// kVector: count % 4 == 0 and C 16-byte aligned, one float4 per thread and pass.
+template <bool kVector>
+__global__ void __launch_bounds__(256) sum_slices(std::size_t count, int splits, float alpha,
+                                                  const float* __restrict__ W, float beta,
+                                                  float* __restrict__ C) {
+    const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+    const std::size_t first = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if constexpr (kVector) {
+        const float4* w = reinterpret_cast<const float4*>(W);
+        float4* c = reinterpret_cast<float4*>(C);
+        for (std::size_t i = first; i < count / 4; i += stride) {
+            float4 sum = w[i];
+            for (int z = 1; z < splits; ++z) {  // slice z of the float4s: count / 4 apart
+                const float4 v = w[z * (count / 4) + i];
+                sum = make_float4(sum.x + v.x, sum.y + v.y, sum.z + v.z, sum.w + v.w);
+            }
+            float4 out = make_float4(alpha * sum.x, alpha * sum.y, alpha * sum.z, alpha * sum.w);
+            if (beta != 0.0f) {  // beta == 0: C is not read
+                const float4 old = c[i];
+                out = make_float4(out.x + beta * old.x, out.y + beta * old.y, out.z + beta * old.z,
+                                  out.w + beta * old.w);
+            }
+            c[i] = out;
+        }
+    } else {
+        for (std::size_t i = first; i < count; i += stride) {
+            float sum = W[i];
+            for (int z = 1; z < splits; ++z) sum += W[z * count + i];
+            C[i] = beta == 0.0f ? alpha * sum : alpha * sum + beta * C[i];
         }
     }
 }
@@ -321,20 +380,24 @@ struct Config {
     int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
     int kStages;     ///< K-tiles in shared memory at once
     int kUnroll;     ///< k steps of a K-tile unrolled into straight-line code (divides BK)
+    /// % of the FP32 peak it reached at 4096^3 on the H100 with its GPU class forced
+    /// (docs/results/h100-80gb-hbm3*.csv); the choice by shape weighs configurations by it
+    double pct_of_peak;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: kStages x (padded A tile + B tile)
     constexpr int smem_bytes() const { return kStages * (BK * BM + 32 + BK * BN) * int(sizeof(float)); }
 };
 
 /// The configurations, fastest first as measured on the H100 with each GPU class forced
-/// (see the README); launch() runs the first that the GPU holds as it was measured.
+/// (see the README); the GPU admits those it holds as they were measured, and the shape
+/// chooses among them (sgemm::choose_shape()).
 ///   0: 147,840 B: sm_80, sm_87, sm_90, sm_100, sm_103, sm_110 (163 KB or more per block)
 ///   1:  98,560 B: sm_86, sm_88, sm_89, sm_120, sm_121 (99 KB per block)
 ///   2:  49,408 B: sm_75 (64 KB per block and per SM)
 inline constexpr Config kConfigs[] = {
-    {128, 256, 32, 64, 64, 8, 16, 1, 3, 16},
-    {128, 256, 32, 64, 64, 8, 16, 1, 2, 16},
-    {128, 256, 16, 64, 64, 8, 16, 1, 2, 16},
+    {128, 256, 32, 64, 64, 8, 16, 1, 3, 16, 75.68},
+    {128, 256, 32, 64, 64, 8, 16, 1, 2, 16, 72.41},
+    {128, 256, 16, 64, 64, 8, 16, 1, 2, 16, 69.74},
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
@@ -354,14 +417,15 @@ static_assert(sgemm::every(kConfigs, [](Config c) { return c.smem_bytes() <= 227
 static_assert(kConfigs[kNumConfigs - 1].smem_bytes() <= 64 * 1024,
               "the last configuration must fit the smallest GPU, sm_75 (64 KB per block)");
 
-/// Configuration I's kernel, with 16-byte or scalar global accesses and B by cp.async or not.
-template <int I, bool kVector, bool kAsync>
+/// Configuration I's kernel, with 16-byte or scalar global accesses to A (kVectorA) and to B
+/// and C (kVectorB), and B by cp.async or not.
+template <int I, bool kVectorA, bool kVectorB, bool kAsync>
 inline constexpr auto kernel_for =
     sgemm_double_buffer<kConfigs[I].BM, kConfigs[I].BN, kConfigs[I].BK, kConfigs[I].WM, kConfigs[I].WN,
                         kConfigs[I].TM, kConfigs[I].TN, kConfigs[I].kMinBlocks, kConfigs[I].kStages,
-                        kConfigs[I].kUnroll, kVector, kAsync>;
+                        kConfigs[I].kUnroll, kVectorA, kVectorB, kAsync>;
 /// Configuration 0's kernel with 16-byte accesses and cp.async (the one the H100 runs).
-inline constexpr auto kernel = kernel_for<0, true, true>;
+inline constexpr auto kernel = kernel_for<0, true, true, true>;
 
 /// How a K-tile travels from global to shared memory.
 enum class Copy {
@@ -372,23 +436,26 @@ enum class Copy {
 /// The kernel signature: (M, N, K, alpha, A, B, beta, C).
 using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
 
-/// The kernels of one configuration: [vector][async]. Only the last configuration, the one
-/// sm_75 runs, has kernels that copy B through registers: the others need more shared memory
-/// than the one GPU without cp.async has, so no GPU would run them that way (and for sm_100
-/// and newer ptxas spills the 2-stage one with B in registers too).
+/// The kernels of one configuration: [vector A][vector B and C][async]. Only the last
+/// configuration, the one sm_75 runs, has kernels that copy B through registers: the others
+/// need more shared memory than the one GPU without cp.async has, so no GPU would run them
+/// that way (and for sm_100 and newer ptxas spills the 2-stage one with B in registers too).
 struct Kernels {
-    KernelFn k[2][2];  ///< [16-byte accesses][B by cp.async]; null where not compiled
+    KernelFn k[2][2][2];  ///< [16-byte A][16-byte B and C][B by cp.async]; null where not compiled
 };
 static_assert(kConfigs[0].smem_bytes() > 64 * 1024 && kConfigs[1].smem_bytes() > 64 * 1024,
               "configurations 0 and 1 must not fit sm_75: they have no kernels without cp.async");
 /// Configuration I's kernels, as kKernels holds them.
 template <int I>
 constexpr Kernels kernels_of() {
-    if constexpr (I == kNumConfigs - 1) {  // see above: only these are compiled
-        return {{{kernel_for<I, false, false>, kernel_for<I, false, true>},
-                 {kernel_for<I, true, false>, kernel_for<I, true, true>}}};
+    if constexpr (I == kNumConfigs - 1) {  // see above: only this one copies through registers
+        return {{{{kernel_for<I, false, false, false>, kernel_for<I, false, false, true>},
+                  {kernel_for<I, false, true, false>, kernel_for<I, false, true, true>}},
+                 {{kernel_for<I, true, false, false>, kernel_for<I, true, false, true>},
+                  {kernel_for<I, true, true, false>, kernel_for<I, true, true, true>}}}};
     } else {
-        return {{{nullptr, kernel_for<I, false, true>}, {nullptr, kernel_for<I, true, true>}}};
+        return {{{{nullptr, kernel_for<I, false, false, true>}, {nullptr, kernel_for<I, false, true, true>}},
+                 {{nullptr, kernel_for<I, true, false, true>}, {nullptr, kernel_for<I, true, true, true>}}}};
     }
 }
 /// Every configuration's kernels, indexed like kConfigs.
@@ -407,7 +474,8 @@ std::vector<sgemm::Candidate> candidates(Regs regs) {
     std::vector<sgemm::Candidate> out;
     for (int i = 0; i < kNumConfigs; ++i) {
         const Config& c = kConfigs[i];
-        out.push_back({config_name(c), c.threads(), 0, std::size_t(c.smem_bytes()), regs(i), c.kMinBlocks});
+        out.push_back({config_name(c), c.threads(), 0, std::size_t(c.smem_bytes()), regs(i), c.kMinBlocks,
+                       c.BM, c.BN, c.BK, c.pct_of_peak});
     }
     return out;
 }
@@ -415,11 +483,11 @@ std::vector<sgemm::Candidate> candidates(Regs regs) {
 /// Configuration i's kernel with 16-byte accesses, copying as this GPU (or the forced class)
 /// does: B by cp.async where it has it, through registers where not.
 inline KernelFn kernel_of(int i) {
-    const KernelFn k = kKernels[i].k[1][sgemm::device_limits().has_cp_async()];
-    return k != nullptr ? k : kKernels[i].k[1][1];  // only sm_75's configuration copies through registers
+    const KernelFn k = kKernels[i].k[1][1][sgemm::device_limits().has_cp_async()];
+    return k != nullptr ? k : kKernels[i].k[1][1][1];  // only sm_75's configuration copies through registers
 }
 
-/// The configuration this GPU runs (or the forced class's), chosen once.
+/// The configurations this GPU holds as they were measured (or the forced class's), found once.
 inline const sgemm::Choice& choice() {
     static sgemm::ChoiceCache cache;
     return cache.get("step10", [] {
@@ -429,6 +497,15 @@ inline const sgemm::Choice& choice() {
             return attr.numRegs;
         });
     });
+}
+
+/// How an M x N x K problem runs on this GPU: the configuration and the slices of K with the
+/// least estimated time (sgemm::choose_shape(); see "Waves and split-K" in the README).
+inline sgemm::ShapeChoice shape_choice(int M, int N, int K, bool explain = false) {
+    const sgemm::Choice& ch = choice();
+    static const std::vector<sgemm::Candidate> cands = candidates([](int) { return 0; });
+    return sgemm::choose_shape(ch, cands, sgemm::device_limits(), sgemm::device_rates(), M, N, K,
+                               sgemm::kMaxSplits, explain);
 }
 
 /// True if `p` lies on a 16-byte boundary, as a float4 access needs.
@@ -443,55 +520,100 @@ inline void allow_shared_memory(KernelFn k, std::size_t bytes) {
 }
 
 /// Grid, block and shared memory of configuration `i` for a slab of `rows` rows of an
-/// N-column C, with `smem` bytes of dynamic shared memory.
-inline sgemm::LaunchGeometry geometry_of(int i, int rows, int N, std::size_t smem) {
+/// N-column C, K cut into `splits` slices (gridDim.z), with `smem` bytes of shared memory.
+inline sgemm::LaunchGeometry geometry_of(int i, int rows, int N, int splits, std::size_t smem) {
     const Config& c = kConfigs[i];
-    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM)), dim3(c.threads()), smem};
+    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM), splits), dim3(c.threads()), smem};
 }
 
-/// Grid, block and shared memory for a slab of `rows` rows of an N-column C.
+/// Grid, block and shared memory for a slab of `rows` rows of an N-column C, for the report
+/// (of a problem whose K the harness does not say: the unsplit launch).
 inline sgemm::LaunchGeometry geometry(int rows, int N) {
     const sgemm::Choice& ch = choice();
     allow_shared_memory(kernel_of(ch.index), ch.dynamic_smem);  // for the occupancy report
-    return geometry_of(ch.index, rows, N, ch.dynamic_smem);
+    return geometry_of(ch.index, rows, N, 1, ch.dynamic_smem);
 }
 
 /// What launch() runs for an M x N x K problem, and why, for the report.
-inline sgemm::Plan plan(int M, int N, int /*K*/) {
-    const sgemm::Choice& ch = choice();
-    return {geometry(M, N), reinterpret_cast<const void*>(kernel_of(ch.index)),
-            config_name(kConfigs[ch.index]) + ", " + std::to_string(kConfigs[ch.index].smem_bytes()) +
-                " B shared memory",
-            ch.why};
+inline sgemm::Plan plan(int M, int N, int K) {
+    const sgemm::ShapeChoice sc = shape_choice(M, N, K, true);
+    const int i = sc.index;
+    allow_shared_memory(kernel_of(i), sc.dynamic_smem);  // for the occupancy report
+    std::string config = config_name(kConfigs[i]) + ", " + std::to_string(kConfigs[i].smem_bytes()) +
+                         " B shared memory";
+    if (sc.splits > 1) config += ", split-K " + std::to_string(sc.splits) + " + sum_slices";
+    return {geometry_of(i, M, N, sc.splits, sc.dynamic_smem), reinterpret_cast<const void*>(kernel_of(i)), config,
+            sc.why + "; the GPU: " + choice().why};
 }
 
+/// Split-K's workspace: device memory taken and given back in the order of a stream's work
+/// (cudaMallocAsync), from the device's memory pool, which keeps it for the next launch.
+class Workspace {
+public:
+    /// `bytes` of device memory for the work enqueued on `stream` after this.
+    Workspace(std::size_t bytes, cudaStream_t stream) : stream_(stream) {
+        static const bool kept = [] {  // once: the pool keeps freed memory instead of returning it
+            cudaMemPool_t pool{};
+            CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, 0));
+            std::uint64_t keep = UINT64_MAX;
+            CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep));
+            return true;
+        }();
+        (void)kept;
+        CUDA_CHECK(cudaMallocAsync(reinterpret_cast<void**>(&data_), bytes, stream));
+    }
+    ~Workspace() { (void)cudaFreeAsync(data_, stream_); }  // after the work enqueued before it
+    Workspace(const Workspace&) = delete;
+    Workspace& operator=(const Workspace&) = delete;
+    float* data() const { return data_; }  ///< the memory, 256-byte aligned
+
+private:
+    float* data_ = nullptr;
+    cudaStream_t stream_;
+};
+
 /// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
-/// with configuration `i` and `smem` bytes of dynamic shared memory (at least its own),
-/// copying K-tiles as `copy` says.
-inline void launch_config(int i, std::size_t smem, Copy copy, int M, int N, int K, float alpha,
+/// with configuration `i`, `smem` bytes of dynamic shared memory (at least its own), K cut
+/// into `splits` slices (1: none), copying K-tiles as `copy` says.
+inline void launch_config(int i, std::size_t smem, Copy copy, int splits, int M, int N, int K, float alpha,
                           const float* A, const float* B, float beta, float* C, cudaStream_t stream) {
     if (M <= 0 || N <= 0) return;  // empty C: touch nothing
     sgemm::for_each_row_slab(kConfigs[i].BM, M, [&](size_t m0, int rows) {
-        const sgemm::LaunchGeometry g = geometry_of(i, rows, N, smem);
-        // float4 accesses need every row of A, B and C to start on a 16-byte boundary.
-        const bool vector = K % 4 == 0 && N % 4 == 0 && aligned16(A + m0 * K) && aligned16(B) &&
-                            aligned16(C + m0 * N);
-        const KernelFn k = kKernels[i].k[vector][copy == Copy::kAsync];
+        const sgemm::LaunchGeometry g = geometry_of(i, rows, N, splits, smem);
+        const std::size_t count = std::size_t(rows) * N;
+        std::unique_ptr<Workspace> work;  // split-K: the slices' partial products
+        if (splits > 1) work = std::make_unique<Workspace>(splits * count * sizeof(float), stream);
+        float* out = splits > 1 ? work->data() : C + m0 * N;
+        // float4 accesses need every row to start on a 16-byte boundary: those of A when K % 4
+        // == 0 and A is aligned, those of B and C (or the workspace) when N % 4 == 0 and they are.
+        const bool vector_a = K % 4 == 0 && aligned16(A + m0 * K);
+        const bool vector_b = N % 4 == 0 && aligned16(B) && aligned16(out);
+        const KernelFn k = kKernels[i].k[vector_a][vector_b][copy == Copy::kAsync];
         if (k == nullptr) throw std::invalid_argument("step10: configuration " + config_name(kConfigs[i]) +
                                                       " has no kernel that copies through registers");
         allow_shared_memory(k, g.smem_bytes);
-        k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, alpha, A + m0 * K, B, beta, C + m0 * N);
+        // Split: each slice's product goes, unscaled, to its slice of the workspace.
+        k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, splits > 1 ? 1.0f : alpha, A + m0 * K, B,
+                                                     splits > 1 ? 0.0f : beta, out);
         CUDA_CHECK(cudaGetLastError());
+        if (splits > 1) {
+            const bool vector = count % 4 == 0 && aligned16(C + m0 * N);
+            const std::size_t items = vector ? count / 4 : count;
+            const int blocks = int(std::min<std::size_t>((items + 255) / 256, 65535));
+            (vector ? sum_slices<true> : sum_slices<false>)<<<blocks, 256, 0, stream>>>(
+                count, splits, alpha, work->data(), beta, C + m0 * N);
+            CUDA_CHECK(cudaGetLastError());
+        }
     });
 }
 
 /// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
-/// with the configuration this GPU runs (choice()), copying K-tiles as `copy` says.
+/// as this GPU runs it (shape_choice()), copying K-tiles as `copy` says.
 inline void launch_with(Copy copy, int M, int N, int K, float alpha, const float* A,
                         const float* B, float beta, float* C, cudaStream_t stream) {
     if (M <= 0 || N <= 0) return;  // empty C: touch nothing (and ask the GPU nothing)
-    const sgemm::Choice& ch = choice();
-    launch_config(ch.index, ch.dynamic_smem, copy, M, N, K, alpha, A, B, beta, C, stream);
+    const sgemm::ShapeChoice sc = shape_choice(M, N, K);
+    launch_config(sc.index, sc.dynamic_smem, copy, sc.splits, M, N, K, alpha, A, B, beta, C, stream);
 }
 
 /// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`:

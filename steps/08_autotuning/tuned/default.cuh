@@ -9,7 +9,7 @@ namespace step08 {
 /// The tile sizes step 08 is compiled with when there is no tuned/sm_XX.cuh: one entry,
 /// chosen on every GPU (blocks_per_sm 1: whatever occupancy the GPU gives it).
 inline constexpr Tuned kTuned[] = {
-    {64, 128, 32, 8, 8, 1, "default"},
+    {64, 128, 32, 8, 8, 1, 0, "default", ""},
 };
 
 }  // namespace step08
