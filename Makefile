@@ -203,7 +203,7 @@ tune: $(COMMON_LIB)
 # Every step with cuBLAS over a sweep of shapes, with progress; DIR/<gpu>.csv and .meta.json.
 bench: $(STEP_BINS)
 	$(PYTHON) tools/bench.py docs/results $(if $(BUDGET),--budget $(BUDGET)) \
-	  $(if $(CLASS),--gpu-class $(CLASS) --steps 08 09 10 --shapes 1024 2048 4096 8192 4095 8192x1024x4096)
+	  $(if $(CLASS),--gpu-class $(CLASS) --steps 08 09 10 --shapes 512 1024 2048 4096 8192 4095 8192x1024x4096 1024x1024x8192)
 
 # The pictures of docs/results (matplotlib), then the tables in the Markdown pages.
 plots:

@@ -29,14 +29,15 @@ void launch_split(int M, int N, int K, float alpha, const float* A, const float*
 }  // namespace
 
 // More slices than K-tiles leaves some empty (they add zeros); partial K-tiles, edge tiles and
-// odd sizes go through the same slices; beta == 0 starts from a C of NaN, so a sum that read C
-// would show.
+// odd sizes go through the same slices; K % 4 != 0 with N % 4 == 0 (A on 4-byte copies, B and
+// C on 16-byte ones) and the reverse, with full tiles inside; beta == 0 starts from a C of
+// NaN, so a sum that read C would show.
 TEST_CASE("step 10 split into 2 to 16 slices of K matches the reference at awkward shapes",
           "[gpu][split]") {
     std::uint64_t seed = 700;
     for (const Shape s : {Shape{1, 1, 1}, Shape{7, 13, 5}, Shape{131, 67, 257}, Shape{255, 257, 300},
                           Shape{3, 5, 4099}, Shape{129, 127, 1}, Shape{33, 129, 127}, Shape{260, 132, 36},
-                          Shape{256, 256, 1024}}) {
+                          Shape{256, 256, 1024}, Shape{300, 256, 999}, Shape{257, 300, 1000}}) {
         for (const sgemm::Scalars& ab : sgemm::check_scalars()) {
             Problem p(s, ab.alpha, ab.beta, seed++);
             struct Case { int splits; sgemm::LaunchFn launch; };

@@ -131,6 +131,28 @@ inline constexpr bool kHaveCpAsync = false;
 inline constexpr bool kHaveCpAsync = true;
 #endif
 
+/// The most shared memory one block may have on the architecture this is compiled for, bytes
+/// (common/gpu_limits.cpp's table; on the host, where it does not matter, the largest).
+#if !defined(__CUDA_ARCH__)
+inline constexpr int kSmemPerBlockHere = 227 * 1024;
+#elif __CUDA_ARCH__ < 800
+inline constexpr int kSmemPerBlockHere = 64 * 1024;  // sm_75
+#elif __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870
+inline constexpr int kSmemPerBlockHere = 163 * 1024;  // sm_80, sm_87
+#elif __CUDA_ARCH__ < 900 || __CUDA_ARCH__ >= 1200
+inline constexpr int kSmemPerBlockHere = 99 * 1024;  // sm_86, sm_88, sm_89, sm_120, sm_121
+#else
+inline constexpr int kSmemPerBlockHere = 227 * 1024;  // sm_90, sm_100, sm_103, sm_110
+#endif
+
+/// True where ptxas spills the kernels with 4-byte copies of B if their edge-tile copies are
+/// unrolled (sm_100 and newer, as `make regs ARCH=all` found): there those stay a loop.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
+inline constexpr bool kRollEdgeCopies = true;
+#else
+inline constexpr bool kRollEdgeCopies = false;
+#endif
+
 /// Starts an asynchronous copy of `bytes` (16, or 0: write zeros) from global `src` to shared
 /// `dst` (both 16-byte aligned), without passing through registers.
 __device__ __forceinline__ void cp_async16(float* dst, const float* src, int bytes) {
@@ -173,6 +195,9 @@ __global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, kMinBlocks)
 sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ A,
                     const float* __restrict__ B, float beta, float* __restrict__ C) {
     constexpr int kThreads = (BM / WM) * (BN / WN) * 32;
+    // A configuration this architecture cannot launch (too much shared memory per block) is
+    // compiled empty: no GPU would run it, and ptxas need not fit it in registers.
+    if constexpr (kStages * (BK * BM + 32 + BK * BN) * int(sizeof(float)) > kSmemPerBlockHere) return;
     constexpr int kLanesN = WN / TN;  // a warp's threads: (32 / kLanesN) rows of kLanesN
     static_assert((WM / TM) * kLanesN == 32, "a warp's threads must tile its warp tile");
     // B goes by cp.async where the GPU has it; A only if kAsyncA, one float per cp.async,
@@ -246,6 +271,9 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
                 a_regs[r / kStrideA] = load4<kVectorA>(p, n);
             }
         }
+        // kRollEdgeCopies: where ptxas runs short of registers, an edge tile's 4-byte copies of
+        // B stay a loop instead of being unrolled.
+#pragma unroll(kFull || kVectorB || !kCpAsync || !kRollEdgeCopies ? BK / kStrideB : 1)
         for (int r = 0; r < BK; r += kStrideB) {
             const float* p = b + static_cast<size_t>(b_row + r) * N + b_col;
             const int n = kFull ? 4 : (k0 + b_row + r < k_len ? N - (n0 + b_col) : 0);
@@ -393,7 +421,8 @@ struct Config {
     int kStages;     ///< K-tiles in shared memory at once
     int kUnroll;     ///< k steps of a K-tile unrolled into straight-line code (divides BK)
     /// % of the FP32 peak it reached at 4096^3 on the H100 with its GPU class forced
-    /// (docs/results/h100-80gb-hbm3*.csv); the choice by shape weighs configurations by it
+    /// (docs/results/h100-80gb-hbm3*.csv of the run at commit c90637c); the choice by shape
+    /// weighs configurations by it
     double pct_of_peak;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: kStages x (padded A tile + B tile)
