@@ -7,7 +7,9 @@
                               per byte of device memory, from the DRAM byte counters in
                               docs/results/ncu_stepNN_<gpu>.txt) and its GFLOP/s, under the
                               ceilings `make peak` measured (docs/results/peak_<gpu>.csv),
-                              with the paper ceilings dashed beside them.
+                              with the paper ceilings dashed beside them;
+  images/shapes_<gpu>.png     % of cuBLAS of steps 07-10 at the shapes that are not square
+                              powers of two (4095^3, tall, wide, short-K, long-K).
 
 Then it regenerates the results tables in the Markdown pages (tools/results_table.py).
 
@@ -95,6 +97,45 @@ def benchmark(rows, slug):
     print(f"wrote {out.relative_to(ROOT)}")
 
 
+def shapes(rows, slug):
+    """% of cuBLAS of steps 07-10 at the shapes the square sweep does not show: 4095^3, tall,
+    wide, short-K and long-K (few tiles of C), one group of bars per shape."""
+    others = [r for r in rows if not (r["M"] == r["N"] == r["K"] and int(r["M"]) & (int(r["M"]) - 1) == 0)]
+    keys = []
+    for r in others:
+        k = (int(r["M"]), int(r["N"]), int(r["K"]))
+        if k not in keys:
+            keys.append(k)
+    steps = [s for s in ("step07", "step08", "step09", "step10") if any(r["step"] == s for r in others)]
+    if not keys or not steps:
+        return
+    cell = {(r["step"], (int(r["M"]), int(r["N"]), int(r["K"]))): r for r in others}
+    fig, ax = plt.subplots(figsize=(11, 5.6), dpi=110)
+    cmap = plt.get_cmap("tab10")
+    width = 0.8 / len(steps)
+    for i, step in enumerate(steps):
+        xs, ys = [], []
+        for j, k in enumerate(keys):
+            if (step, k) in cell:
+                xs.append(j + (i - (len(steps) - 1) / 2) * width)
+                ys.append(float(cell[(step, k)]["pct_of_cublas"]))
+        title = next(r["title"] for r in others if r["step"] == step)
+        ax.bar(xs, ys, width=width * 0.95, color=cmap(6 + i if i < 4 else i), label=f"{step[4:]} {title}")
+    ax.axhline(100, color="black", lw=1.2, ls="--", label="cuBLAS (same run)")
+    ax.set_xticks(range(len(keys)))
+    ax.set_xticklabels([f"{m}\n×{n}\n×{k}" if not m == n == k else f"{m}³" for m, n, k in keys], fontsize=8)
+    ax.set_ylabel("% of cuBLAS in the same run")
+    ax.set_title(f"Steps 07-10 on the {rows[0]['gpu']}: odd, tall, wide, short-K and long-K shapes")
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
+    fig.text(0.01, 0.01, source_note(rows, slug), fontsize=7, color="#555555")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    out = ROOT / "images" / f"shapes_{slug}.png"
+    fig.savefig(out)
+    plt.close(fig)
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
 def roofline(rows, slug, peak):
     at = [r for r in rows if int(r["M"]) == int(r["N"]) == int(r["K"]) == SIZE]
     points = []
@@ -145,6 +186,7 @@ def main():
     for slug in slugs:
         rows = load_rows(slug)
         benchmark(rows, slug)
+        shapes(rows, slug)
         peak = load_peak(slug)
         if peak:
             roofline(rows, slug, peak)

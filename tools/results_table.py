@@ -354,6 +354,8 @@ def embedded(kind, page, lang):
     what, step = (kind.split() + [""])[:2]
     if what == "exercises":  # what the exercises print under --check (tools/exercise_demo.sh)
         path = RESULTS / f"exercises_{PRIMARY}.txt"
+    elif what == "splitk":  # step 10 with K cut into slices (make splitk)
+        path = RESULTS / f"splitk_{PRIMARY}.txt"
     elif what in ("regs", "tiles"):  # one file for all steps: keep the header and this step's lines
         path = RESULTS / (f"regs_{PRIMARY_ARCH}.txt" if what == "regs" else f"tiles_{PRIMARY}.txt")
     elif what == "sass":
@@ -371,7 +373,7 @@ def embedded(kind, page, lang):
 
 def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
-    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises"):
+    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
         out = tune_rows(kind.split()[1], kind.split()[2:], page, lang)
