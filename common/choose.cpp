@@ -3,7 +3,6 @@
 #include "choose.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 
 #include "args.h"
@@ -46,7 +45,7 @@ Choice choose(const GpuLimits& g, const GpuLimits& actual, const std::vector<Can
     for (std::size_t i = 0; i < candidates.size(); ++i) {  // every one that fits as measured
         const Candidate& c = candidates[i];
         const int blocks = blocks_per_sm(g, c.threads, c.regs, smem_of(c));
-        if (blocks > 0 && blocks >= c.blocks_per_sm && static_cast<int>(i) >= out.index) {
+        if (blocks > 0 && blocks >= c.blocks_per_sm) {
             out.admitted.push_back(static_cast<int>(i));
             out.admitted_smem.push_back(emulation_smem(g, actual, c.threads, c.regs, c.static_smem, c.dynamic_smem));
         }

@@ -106,18 +106,18 @@ const std::vector<ArchLimits>& supported_archs() {
     // SM, blocks per SM. The opt-in limit is what is left of the SM's shared memory after
     // the reserved 1 KB (sm_80 on); sm_75 reserves none.
     static const std::vector<ArchLimits> table = {
-        {75, "T4, GeForce RTX 20, Quadro RTX", 64 * KiB, 64 * KiB, 0, 1024, 16},
-        {80, "A100, A30", 164 * KiB, 163 * KiB, KiB, 2048, 32},
-        {86, "GeForce RTX 30, A10, A40, RTX A6000", 100 * KiB, 99 * KiB, KiB, 1536, 16},
-        {87, "Jetson AGX Orin", 164 * KiB, 163 * KiB, KiB, 1536, 16},
-        {88, "(as sm_86)", 100 * KiB, 99 * KiB, KiB, 1536, 16},
-        {89, "GeForce RTX 40, L4, L40, RTX 6000 Ada", 100 * KiB, 99 * KiB, KiB, 1536, 24},
-        {90, "H100, H200, GH200", 228 * KiB, 227 * KiB, KiB, 2048, 32},
-        {100, "B200, GB200", 228 * KiB, 227 * KiB, KiB, 2048, 32},
-        {103, "B300, GB300", 228 * KiB, 227 * KiB, KiB, 2048, 32},
-        {110, "Jetson Thor", 228 * KiB, 227 * KiB, KiB, 1536, 24},
-        {120, "GeForce RTX 50, RTX PRO 6000 Blackwell", 100 * KiB, 99 * KiB, KiB, 1536, 24},
-        {121, "DGX Spark (GB10)", 100 * KiB, 99 * KiB, KiB, 1536, 24},
+        {75, "T4, GeForce RTX 20, Quadro RTX", 64 * KiB, smem_per_block_optin_of(75), 0, 1024, 16},
+        {80, "A100, A30", 164 * KiB, smem_per_block_optin_of(80), KiB, 2048, 32},
+        {86, "GeForce RTX 30, A10, A40, RTX A6000", 100 * KiB, smem_per_block_optin_of(86), KiB, 1536, 16},
+        {87, "Jetson AGX Orin", 164 * KiB, smem_per_block_optin_of(87), KiB, 1536, 16},
+        {88, "(as sm_86)", 100 * KiB, smem_per_block_optin_of(88), KiB, 1536, 16},
+        {89, "GeForce RTX 40, L4, L40, RTX 6000 Ada", 100 * KiB, smem_per_block_optin_of(89), KiB, 1536, 24},
+        {90, "H100, H200, GH200", 228 * KiB, smem_per_block_optin_of(90), KiB, 2048, 32},
+        {100, "B200, GB200", 228 * KiB, smem_per_block_optin_of(100), KiB, 2048, 32},
+        {103, "B300, GB300", 228 * KiB, smem_per_block_optin_of(103), KiB, 2048, 32},
+        {110, "Jetson Thor", 228 * KiB, smem_per_block_optin_of(110), KiB, 1536, 24},
+        {120, "GeForce RTX 50, RTX PRO 6000 Blackwell", 100 * KiB, smem_per_block_optin_of(120), KiB, 1536, 24},
+        {121, "DGX Spark (GB10)", 100 * KiB, smem_per_block_optin_of(121), KiB, 1536, 24},
     };
     return table;
 }

@@ -31,6 +31,20 @@ struct ArchLimits {
     int blocks_per_sm;                ///< resident blocks per SM
 };
 
+/// The most shared memory one block may opt into on architecture @p arch (10 * major + minor),
+/// bytes; 0 for an architecture not in the table. supported_archs() takes its column from here,
+/// and a kernel reads it at compile time for the architecture it is compiled for (step 10
+/// compiles a configuration that cannot fit as an empty kernel).
+constexpr std::size_t smem_per_block_optin_of(int arch) {
+    switch (arch) {
+        case 75: return 64 * 1024;
+        case 80: case 87: return 163 * 1024;
+        case 86: case 88: case 89: case 120: case 121: return 99 * 1024;
+        case 90: case 100: case 103: case 110: return 227 * 1024;
+        default: return 0;
+    }
+}
+
 /// Every architecture `nvcc --list-gpu-arch` names for CUDA 13.0, oldest first.
 const std::vector<ArchLimits>& supported_archs();
 

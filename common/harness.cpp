@@ -218,24 +218,18 @@ int run(const Step& step, const Options& o) {
         },
         o.warmup, o.reps, stream.get());
     // cuBLAS in both strict-FP32 math modes; the step races the faster of the two.
-    Timing tb, tb_mode[2];
-    cublasMath_t blas_mode = CUBLAS_DEFAULT_MATH;
+    CublasTiming tbm;
     if (blas) {
-        const cublasMath_t modes[2] = {CUBLAS_DEFAULT_MATH, CUBLAS_PEDANTIC_MATH};
-        for (int m = 0; m < 2; ++m) {
-            blas->set_math_mode(modes[m]);
-            tb_mode[m] = time_launches(
-                [&] {
-                    cublas_sgemm(*blas, o.M, o.N, o.K, o.alpha, p.A.get(), p.B.get(), o.beta,
-                                 p.Cref.get());
-                },
-                o.warmup, o.reps, stream.get());
-        }
-        blas->set_math_mode(CUBLAS_DEFAULT_MATH);
-        const int faster = tb_mode[1].median_ms < tb_mode[0].median_ms ? 1 : 0;
-        tb = tb_mode[faster];
-        blas_mode = modes[faster];
+        tbm = time_cublas_modes(
+            *blas,
+            [&] {
+                cublas_sgemm(*blas, o.M, o.N, o.K, o.alpha, p.A.get(), p.B.get(), o.beta,
+                             p.Cref.get());
+            },
+            o.warmup, o.reps, stream.get());
     }
+    const Timing& tb = tbm.best();
+    const cublasMath_t blas_mode = tbm.best_mode();
 
     const double g = gflops(o, t.median_ms);
     const double gb = blas ? gflops(o, tb.median_ms) : NAN;
@@ -275,8 +269,8 @@ int run(const Step& step, const Options& o) {
         if (blas) {
             std::printf("cuBLAS     %.1f GFLOP/s (median %.3f ms, %s; DEFAULT %.3f ms, PEDANTIC %.3f ms; "
                         "%s, %s)\n",
-                        gb, tb.median_ms, math_mode_name(blas_mode), tb_mode[0].median_ms,
-                        tb_mode[1].median_ms, cublas_mode_description(), blas_version.c_str());
+                        gb, tb.median_ms, math_mode_name(blas_mode), tbm.mode[0].median_ms,
+                        tbm.mode[1].median_ms, cublas_mode_description(), blas_version.c_str());
             std::printf("vs cuBLAS  %s reaches %.1f%% of cuBLAS\n", step.name, pct_blas);
         } else {
             std::printf("cuBLAS     skipped (--no-cublas)\n");

@@ -1,6 +1,7 @@
 /// @file timing.cuh
 /// @brief time_launches(): CUDA-event timing of repeated launches, the one method every
-///        step binary and `make tiles` use.
+///        step binary and `make tiles` use; time_cublas_modes(): the cuBLAS baseline timed that
+///        way in both strict-FP32 math modes.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "cublas_ref.h"
 #include "cuda_check.cuh"
 #include "device_buffer.cuh"
 #include "harness.h"
@@ -43,6 +45,32 @@ Timing time_launches(F&& launch_once, int warmup, int reps, cudaStream_t stream)
         ms[i] = t;
     }
     return {median(ms), *std::min_element(ms.begin(), ms.end())};
+}
+
+/// cuBLAS timed in CUBLAS_DEFAULT_MATH and in CUBLAS_PEDANTIC_MATH, and which was faster.
+struct CublasTiming {
+    Timing mode[2];   ///< [0] DEFAULT, [1] PEDANTIC
+    int faster = 0;   ///< the index of the smaller median (DEFAULT on a tie)
+    /// The faster mode's timing: the baseline a step races.
+    const Timing& best() const { return mode[faster]; }
+    /// The faster mode itself.
+    cublasMath_t best_mode() const { return faster == 1 ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH; }
+};
+
+/// Times `launch_once` (a cuBLAS call through @p blas) with time_launches() in both strict-FP32
+/// math modes, then leaves @p blas in CUBLAS_DEFAULT_MATH.
+template <class F>
+CublasTiming time_cublas_modes(const CublasHandle& blas, F&& launch_once, int warmup, int reps,
+                               cudaStream_t stream) {
+    CublasTiming out;
+    const cublasMath_t modes[2] = {CUBLAS_DEFAULT_MATH, CUBLAS_PEDANTIC_MATH};
+    for (int m = 0; m < 2; ++m) {
+        blas.set_math_mode(modes[m]);
+        out.mode[m] = time_launches(launch_once, warmup, reps, stream);
+    }
+    blas.set_math_mode(CUBLAS_DEFAULT_MATH);
+    out.faster = out.mode[1].median_ms < out.mode[0].median_ms ? 1 : 0;
+    return out;
 }
 
 }  // namespace sgemm

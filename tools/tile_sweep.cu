@@ -182,14 +182,9 @@ int splitk(sgemm::CublasHandle& blas) {
         sgemm::fill_uniform(B.get(), B.size(), seeds.b, nullptr);
         const double flop = 2.0 * M * double(N) * K;
         auto time = [&](auto f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; };
-        double blas_ms = 1e30;
-        for (cublasMath_t mode : {CUBLAS_DEFAULT_MATH, CUBLAS_PEDANTIC_MATH}) {
-            blas.set_math_mode(mode);
-            blas_ms = std::min(blas_ms, time([&] {
-                sgemm::cublas_sgemm(blas, M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get());
-            }));
-        }
-        blas.set_math_mode(CUBLAS_DEFAULT_MATH);
+        const double blas_ms = sgemm::time_cublas_modes(blas, [&] {
+            sgemm::cublas_sgemm(blas, M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get());
+        }, 3, 20, nullptr).best().median_ms;
         const int chosen = step10::shape_choice(M, N, K).splits;
         const int k_tiles = sgemm::ceil_div(K, c.BK);
         for (int S : {1, 2, 3, 4, 6, 8, 12, 16}) {

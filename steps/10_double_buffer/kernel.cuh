@@ -56,6 +56,7 @@ Build and run:  make step10 && ./step10 4096
 
 #include "choose.h"
 #include "cuda_check.cuh"
+#include "gpu_limits.h"
 #include "launch.cuh"
 
 #include <algorithm>
@@ -124,18 +125,13 @@ inline constexpr bool kHaveCpAsync = true;
 #endif
 
 /// The most shared memory one block may have on the architecture this is compiled for, bytes
-/// (common/gpu_limits.cpp's table; on the host, where it does not matter, the largest).
-#if !defined(__CUDA_ARCH__)
-inline constexpr int kSmemPerBlockHere = 227 * 1024;
-#elif __CUDA_ARCH__ < 800
-inline constexpr int kSmemPerBlockHere = 64 * 1024;  // sm_75
-#elif __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870
-inline constexpr int kSmemPerBlockHere = 163 * 1024;  // sm_80, sm_87
-#elif __CUDA_ARCH__ < 900 || __CUDA_ARCH__ >= 1200
-inline constexpr int kSmemPerBlockHere = 99 * 1024;  // sm_86, sm_88, sm_89, sm_120, sm_121
+/// (sgemm::smem_per_block_optin_of(); on the host, where it does not matter, sm_90's).
+#if defined(__CUDA_ARCH__)
+inline constexpr int kSmemPerBlockHere = int(sgemm::smem_per_block_optin_of(__CUDA_ARCH__ / 10));
 #else
-inline constexpr int kSmemPerBlockHere = 227 * 1024;  // sm_90, sm_100, sm_103, sm_110
+inline constexpr int kSmemPerBlockHere = int(sgemm::smem_per_block_optin_of(90));
 #endif
+static_assert(kSmemPerBlockHere > 0, "an architecture missing from sgemm::smem_per_block_optin_of()");
 
 /// True where ptxas spills the kernels with 4-byte copies of B if their edge-tile copies are
 /// unrolled (sm_100 and newer, as `make regs ARCH=all` found): there those stay a loop.
