@@ -68,7 +68,7 @@ help:
 	@echo "make gpu-check OUT=DIR [TUNE=1]   the whole GPU validation, logs to DIR (TUNE=1: make tune first)"
 	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
 	@echo "make tiles         steps 03-10 at other tile sizes: registers, occupancy, GFLOP/s"
-	@echo "make ladder        Nsight Compute: step 10 unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
+	@echo "make ladder        Nsight Compute: step 10 with 3 and 2 stages, unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
 	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
 	@echo "make tune STEP=08 [CLASS=sm_XX]  search step 08's tile sizes on this GPU (CLASS: for that smaller"

@@ -1,8 +1,9 @@
 #!/bin/sh
-# make ladder: Nsight Compute's counters for step 10's shipped tile with its K-tile loop
-# unrolled 32 (all of it), 16 (what ships) and 8 steps, beside cuBLAS's kernel, all in one
-# process at 4096^3 (`tile_sweep ladder`: one launch each). Step 10's README reads its
-# "How far to unroll" figures from what this prints (docs/results/ladder_step10_<gpu>.txt).
+# make ladder: Nsight Compute's counters for step 10's rungs against cuBLAS, all in one process
+# at 4096^3 (`tile_sweep ladder`: one launch each): cuBLAS's kernel, step 10's tile with
+# 3 stages (what the H100 ran before), with the shipped 2 stages, and those 2 stages unrolled
+# 32 and 8 steps instead of 16. Step 10's README reads its "Against cuBLAS" and "How far to
+# unroll" figures from what this prints (docs/results/ladder_step10_<gpu>.txt).
 # usage: tools/ladder.sh ARCH
 set -eu
 arch=${1:?usage: tools/ladder.sh ARCH}

@@ -56,12 +56,12 @@ KERNEL = re.compile(r"^\s+(\S.*?)\s+\(\d+, \d+, \d+\)x\(\d+, \d+, \d+\)")
 
 
 def column_name(kernel):
-    """A short name for a kernel ncu names in full: step 10's with its template arguments,
-    cuBLAS's with its tile."""
+    """A short name for a kernel ncu names in full: step 10's with its stages and unroll depth
+    (template arguments 9 and 10), cuBLAS's with its tile."""
     m = re.match(r"(?:void )?(?:step10::)?sgemm_double_buffer<([^>]*)>", kernel)
     if m:
         a = [x.strip() for x in m.group(1).split(",")]
-        return f"step 10, unroll {a[9]}"
+        return f"step 10, {a[8]} stages, unroll {a[9]}"
     m = re.search(r"tilesize(\d+x\d+x\d+)", kernel)
     return f"cuBLAS {m.group(1)}" if m else kernel[:40]
 

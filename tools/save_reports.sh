@@ -7,7 +7,7 @@
 # register report of every step kernel (regs_<arch>.txt, from `make regs`); and the tile
 # configurations of steps 03-10 measured by `make tiles` (tiles_<gpu>.txt); and the GPU's
 # ceilings measured by `make peak` (peak_<gpu>.txt, and peak_<gpu>.csv for tools/plots.py);
-# and step 10 unrolled 32, 16 and 8 steps beside cuBLAS under ncu (ladder_step10_<gpu>.txt);
+# and step 10 with 3 and 2 stages (2 unrolled 32, 16 and 8 steps) beside cuBLAS under ncu (ladder_step10_<gpu>.txt);
 # and step 10 with K split into 1 to 16 slices (splitk_<gpu>.txt).
 # usage: tools/save_reports.sh DIR
 set -eu

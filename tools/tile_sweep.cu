@@ -140,20 +140,23 @@ void sweep10(Problem& p) {
             BM, BN, (BM / WM) * (BN / WN) * 32, kStages * (BK * BM + 32 + BK * BN) * 4);
 }
 
-/// `ladder`: one launch each of cuBLAS and of step 10's shipped tile unrolled 32, 16 and 8
-/// steps, for Nsight Compute to read side by side (tools/ladder.sh); nothing is timed.
-template <int kUnroll>
+/// `ladder`: one launch each of cuBLAS and of step 10's rungs, for Nsight Compute to read side
+/// by side (tools/ladder.sh); nothing is timed. The rungs: the shipped tile (128 x 256 x 32) with
+/// 3 stages (what the H100 ran before two measured faster), then with the shipped 2 stages,
+/// unrolled 16 steps (shipped), all 32 and 8.
+template <int kStages, int kUnroll>
 void once10(Problem& p) {
     constexpr step10::Config c = step10::kConfigs[0];
+    constexpr int smem = kStages * (c.BK * c.BM + 32 + c.BK * c.BN) * int(sizeof(float));
     const auto k = step10::sgemm_double_buffer<c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks,
-                                               c.kStages, kUnroll, true, true, true>;
+                                               kStages, kUnroll, true, true, true>;
     CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, c.smem_bytes()));
-    k<<<dim3(sgemm::ceil_div(p.N, c.BN), sgemm::ceil_div(p.M, c.BM)), c.threads(), c.smem_bytes()>>>(
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    k<<<dim3(sgemm::ceil_div(p.N, c.BN), sgemm::ceil_div(p.M, c.BM)), c.threads(), smem>>>(
         p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
-    std::printf("step10 %s, unroll %d: launched once\n", step10::config_name(c).c_str(), kUnroll);
+    std::printf("step10 %dx%dx%d, %d stages, unroll %d: launched once\n", c.BM, c.BN, c.BK, kStages, kUnroll);
 }
 
 /// `splitk`: step 10 (the configuration this GPU runs) with K cut into 1 to 16 slices, at shapes
@@ -240,17 +243,21 @@ int main(int argc, char** argv) {
         sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
         CUDA_CHECK(cudaDeviceSynchronize());
         std::printf("cuBLAS: launched once\n");
-        once10<32>(p), once10<16>(p), once10<8>(p);
+        once10<3, 16>(p), once10<2, 16>(p), once10<2, 32>(p), once10<2, 8>(p);
         return 0;
     }
-    p.cublas_gflops = gflops(p, sgemm::time_launches([&] {
+    // the baseline: cuBLAS in the faster of its two strict-FP32 math modes, as the steps race it
+    const sgemm::CublasTiming blas_t = sgemm::time_cublas_modes(blas, [&] {
         sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
-    }, 3, 20, nullptr).median_ms);
+    }, 3, 20, nullptr);
+    p.cublas_gflops = gflops(p, blas_t.best().median_ms);
     p.expected.resize(p.C.size());
     p.C.copy_to_host(p.expected.data());
 
-    std::printf("# M = N = K = %d, median of 20 runs after 3 warm-up; cuBLAS %.0f GFLOP/s in the same run\n",
-                p.M, p.cublas_gflops);
+    std::printf("# M = N = K = %d, median of 20 runs after 3 warm-up; cuBLAS %.0f GFLOP/s in the same run "
+                "(%s, the faster of DEFAULT %.0f and PEDANTIC %.0f)\n",
+                p.M, p.cublas_gflops, blas_t.faster == 1 ? "PEDANTIC" : "DEFAULT",
+                gflops(p, blas_t.mode[0].median_ms), gflops(p, blas_t.mode[1].median_ms));
     std::printf("# tiles: <BM, BN, BK> (03), <BM, BN, BK, TM> (04), <BM, BN, BK, TM, TN> (05-07), "
                 "<BM, BN, BK, WM, WN, TM, TN, kMinBlocks> (09), the same, kStages and kUnroll (10); "
                 "* = the configuration the step ships with\n");
@@ -306,18 +313,21 @@ int main(int argc, char** argv) {
         sweep09<128, 256, 16, 64, 64, 8, 16, 1>(p);
     }
     if (wanted("10")) {
-        // 10: how far the k loop is unrolled (32: all of a K-tile); stages; how A and B travel;
-        // step 09's tile with a pipeline; another large tile
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 16, true>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 32, true>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 8, true>(p);
+        // 10: how far the k loop is unrolled (32: all of a K-tile); stages, at BK = 32 and 16; how
+        // A and B travel; step 09's tile with a pipeline; another large tile
         sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 16, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 32, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 8, true>(p);
+        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 16, true>(p);
         sweep10<128, 256, 32, 64, 64, 8, 16, 1, 4, 16, true>(p);
+        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 3, 16, true>(p);
+        sweep10<128, 256, 16, 64, 64, 8, 16, 1, 4, 16, true>(p);
         sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 16, true, true>(p);
         sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 16, false>(p);
         sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 16, false>(p);
         sweep10<128, 128, 32, 64, 32, 8, 8, 2, 2, 16, true>(p);
         sweep10<128, 128, 32, 64, 32, 8, 8, 2, 3, 16, true>(p);
+        sweep10<256, 128, 32, 64, 64, 16, 8, 1, 2, 16, true>(p);
         sweep10<256, 128, 32, 64, 64, 16, 8, 1, 3, 16, true>(p);
     }
     if (wanted("classes")) {

@@ -22,7 +22,9 @@ stored, transposed, after it. GPUs before sm_80 copy B that way too.
 
 With the copies hidden, one block per SM no longer leaves the SM idle at every barrier, so
 this step also takes the larger tile that one block per SM allows: 128 x 256, 8 x 16 per
-thread (TN = 16 columns as four 4-wide pieces).
+thread (TN = 16 columns as four 4-wide pieces). Two stages (double buffering) measured faster
+than three and four on the H100, so every GPU runs kStages = 2; the picture shows three, the
+general case.
 
 @verbatim
   kStages = 3, one block over time (tiles t = 0, 1, 2, ... of K; stage = t % 3):
@@ -416,9 +418,9 @@ struct Config {
     int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
     int kStages;     ///< K-tiles in shared memory at once
     int kUnroll;     ///< k steps of a K-tile unrolled into straight-line code (divides BK)
-    /// % of the FP32 peak it reached at 4096^3 on the H100 with its GPU class forced
-    /// (docs/results/h100-80gb-hbm3*.csv of the run at commit c90637c); the choice by shape
-    /// weighs configurations by it
+    /// % of the FP32 peak it reached at 4096^3 on the H100 with its GPU class forced (sm_86,
+    /// sm_75: docs/results/h100-80gb-hbm3_as_sm_XX.csv of the run at commit c90637c); the
+    /// choice by shape weighs configurations by it
     double pct_of_peak;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: kStages x (padded A tile + B tile)
@@ -427,12 +429,12 @@ struct Config {
 
 /// The configurations, fastest first as measured on the H100 with each GPU class forced
 /// (see the README); the GPU admits those it holds as they were measured, and the shape
-/// chooses among them (sgemm::choose_shape()).
-///   0: 147,840 B: sm_80, sm_87, sm_90, sm_100, sm_103, sm_110 (163 KB or more per block)
-///   1:  98,560 B: sm_86, sm_88, sm_89, sm_120, sm_121 (99 KB per block)
-///   2:  49,408 B: sm_75 (64 KB per block and per SM)
+/// chooses among them (sgemm::choose_shape()). Three stages of the first (147,840 B, for the
+/// GPUs with 163 KB or more per block) measured slower than two on the H100 ("Against
+/// cuBLAS" in the README), so no GPU gets them.
+///   0:  98,560 B: every GPU with 99 KB or more per block (sm_80 ... sm_121)
+///   1:  49,408 B: sm_75 (64 KB per block and per SM)
 inline constexpr Config kConfigs[] = {
-    {128, 256, 32, 64, 64, 8, 16, 1, 3, 16, 75.68},
     {128, 256, 32, 64, 64, 8, 16, 1, 2, 16, 72.41},
     {128, 256, 16, 64, 64, 8, 16, 1, 2, 16, 69.74},
 };
@@ -480,8 +482,8 @@ using KernelFn = void (*)(int, int, int, float, const float*, const float*, floa
 struct Kernels {
     KernelFn k[2][2][2];  ///< [16-byte A][16-byte B and C][B by cp.async]; null where not compiled
 };
-static_assert(kConfigs[0].smem_bytes() > 64 * 1024 && kConfigs[1].smem_bytes() > 64 * 1024,
-              "configurations 0 and 1 must not fit sm_75: they have no kernels without cp.async");
+static_assert(kConfigs[0].smem_bytes() > 64 * 1024,
+              "configuration 0 must not fit sm_75: it has no kernels without cp.async");
 /// Configuration I's kernels, as kKernels holds them.
 template <int I>
 constexpr Kernels kernels_of() {
@@ -496,7 +498,7 @@ constexpr Kernels kernels_of() {
     }
 }
 /// Every configuration's kernels, indexed like kConfigs.
-inline constexpr Kernels kKernels[] = {kernels_of<0>(), kernels_of<1>(), kernels_of<2>()};
+inline constexpr Kernels kKernels[] = {kernels_of<0>(), kernels_of<1>()};
 static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kNumConfigs, "one entry of kKernels per configuration");
 
 /// "128x256x32, 3 stages, unroll 16": how the reports name configuration `c`.
