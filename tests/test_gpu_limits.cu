@@ -82,7 +82,7 @@ TEST_CASE("each GPU class gets the step 09 and 10 configuration its limits allow
         INFO("sm_" << arch);
         CHECK(step10_choice(arch) == 0);  // 98,560 B fits 99 KB and more per block
     }
-    CHECK(step10_choice(75) == 1);        // 64 KB per block
+    CHECK(step10_choice(75) == 2);        // 64 KB per block
     for (const sgemm::ArchLimits& a : sgemm::supported_archs()) {
         INFO("sm_" << a.arch);
         CHECK(step09_choice(a.arch) == (a.arch == 75 ? 1 : 0));  // two blocks need 66 KB of an SM
@@ -148,7 +148,17 @@ TEST_CASE("step 10 splits K only where the tiles of C are too few for the SMs", 
     // no split where the launcher does not allow it
     CHECK(shape_choice(c, 90, 1024, 1024, 8192, 1).splits == 1);
     // sm_75 admits only its own configuration, split or not
-    CHECK(shape_choice(c, 75, 1024, 1024, 8192, sgemm::kMaxSplits).index == 1);
+    CHECK(shape_choice(c, 75, 1024, 1024, 8192, sgemm::kMaxSplits).index == 2);
+}
+
+TEST_CASE("step 10 takes three stages where the copies cannot be 16 bytes wide and the GPU holds them",
+          "[limits][shape]") {
+    auto regs = [](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].kMinBlocks); };
+    const auto aligned = step10::candidates(regs, true), unaligned = step10::candidates(regs, false);
+    CHECK(shape_choice(aligned, 90, 4096, 4096, 4096, 1).index == 0);    // 2 stages
+    CHECK(shape_choice(unaligned, 90, 4095, 4095, 4095, 1).index == 1);  // 3 stages
+    CHECK(shape_choice(unaligned, 86, 4095, 4095, 4095, 1).index == 0);  // 3 stages do not fit 99 KB
+    CHECK(shape_choice(unaligned, 75, 4095, 4095, 4095, 1).index == 2);
 }
 
 TEST_CASE("step 09 takes its small tile where the 128 x 128 tiles cannot fill the SMs", "[limits][shape]") {

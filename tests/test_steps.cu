@@ -186,10 +186,11 @@ void check_step10_pipeline(std::uint64_t& seed) {
 // registers (the path GPUs before sm_80 take) for the one configuration that has it.
 TEST_CASE("step 10 is right for 1 to 5 K-tiles and partial ones, with cp.async and through registers",
           "[gpu][steps]") {
-    static_assert(step10::kNumConfigs == 2, "check_step10_pipeline<I> below covers every configuration");
+    static_assert(step10::kNumConfigs == 3, "check_step10_pipeline<I> below covers every configuration");
     std::uint64_t seed = 500;
     check_step10_pipeline<0>(seed);
     check_step10_pipeline<1>(seed);
+    check_step10_pipeline<2>(seed);
 }
 
 namespace {
@@ -213,7 +214,7 @@ TEST_CASE("steps 08-10 match the reference at awkward shapes with each smaller G
         const char* gpu_class;
         int step09, step10;  // the configuration each step must choose
     };
-    for (const Expected e : {Expected{"sm_86", 0, 0}, Expected{"sm_75", 1, 1}}) {
+    for (const Expected e : {Expected{"sm_86", 0, 0}, Expected{"sm_75", 1, 2}}) {
         ForcedClass forced(e.gpu_class);
         INFO("GPU class " << e.gpu_class);
         REQUIRE(sgemm::device_limits().forced);

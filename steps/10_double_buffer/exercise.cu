@@ -23,8 +23,9 @@ stored, transposed, after it. GPUs before sm_80 copy B that way too.
 With the copies hidden, one block per SM no longer leaves the SM idle at every barrier, so
 this step also takes the larger tile that one block per SM allows: 128 x 256, 8 x 16 per
 thread (TN = 16 columns as four 4-wide pieces). Two stages (double buffering) measured faster
-than three and four on the H100, so every GPU runs kStages = 2; the picture shows three, the
-general case.
+than three on the H100 wherever the copies are 16 bytes wide, three where they cannot be (an
+odd K or N): the launcher picks by the shape (see "Against cuBLAS" in the README). The picture
+shows three stages.
 
 @verbatim
   kStages = 3, one block over time (tiles t = 0, 1, 2, ... of K; stage = t % 3):
@@ -418,10 +419,13 @@ struct Config {
     int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
     int kStages;     ///< K-tiles in shared memory at once
     int kUnroll;     ///< k steps of a K-tile unrolled into straight-line code (divides BK)
-    /// % of the FP32 peak it reached at 4096^3 on the H100 with its GPU class forced (sm_86,
-    /// sm_75: docs/results/h100-80gb-hbm3_as_sm_XX.csv of the run at commit c90637c); the
-    /// choice by shape weighs configurations by it
+    /// % of the FP32 peak it reached at 4096^3 on the H100 (docs/results/h100-80gb-hbm3.csv;
+    /// sm_75's: _as_sm_75.csv; the runs at commit 1220900, 3 stages at b5c6188); the choice by
+    /// shape weighs configurations by it
     double pct_of_peak;
+    /// the same at 4095^3, where no row of A or B is 16-byte aligned and every copy is 4 bytes
+    /// wide; the choice uses it when K % 4 != 0 or N % 4 != 0
+    double pct_unaligned;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: kStages x (padded A tile + B tile)
     constexpr int smem_bytes() const { return kStages * (BK * BM + 32 + BK * BN) * int(sizeof(float)); }
@@ -429,14 +433,15 @@ struct Config {
 
 /// The configurations, fastest first as measured on the H100 with each GPU class forced
 /// (see the README); the GPU admits those it holds as they were measured, and the shape
-/// chooses among them (sgemm::choose_shape()). Three stages of the first (147,840 B, for the
-/// GPUs with 163 KB or more per block) measured slower than two on the H100 ("Against
-/// cuBLAS" in the README), so no GPU gets them.
+/// chooses among them (sgemm::choose_shape()): on the GPUs with 163 KB or more per block,
+/// three stages where the copies cannot be 16 bytes wide ("Against cuBLAS" in the README).
 ///   0:  98,560 B: every GPU with 99 KB or more per block (sm_80 ... sm_121)
-///   1:  49,408 B: sm_75 (64 KB per block and per SM)
+///   1: 147,840 B: sm_80, sm_87, sm_90, sm_100, sm_103, sm_110 (163 KB or more per block)
+///   2:  49,408 B: sm_75 (64 KB per block and per SM)
 inline constexpr Config kConfigs[] = {
-    {128, 256, 32, 64, 64, 8, 16, 1, 2, 16, 72.41},
-    {128, 256, 16, 64, 64, 8, 16, 1, 2, 16, 69.74},
+    {128, 256, 32, 64, 64, 8, 16, 1, 2, 16, 77.30, 64.72},
+    {128, 256, 32, 64, 64, 8, 16, 1, 3, 16, 75.14, 66.44},
+    {128, 256, 16, 64, 64, 8, 16, 1, 2, 16, 70.87, 64.55},
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
@@ -482,8 +487,8 @@ using KernelFn = void (*)(int, int, int, float, const float*, const float*, floa
 struct Kernels {
     KernelFn k[2][2][2];  ///< [16-byte A][16-byte B and C][B by cp.async]; null where not compiled
 };
-static_assert(kConfigs[0].smem_bytes() > 64 * 1024,
-              "configuration 0 must not fit sm_75: it has no kernels without cp.async");
+static_assert(kConfigs[0].smem_bytes() > 64 * 1024 && kConfigs[1].smem_bytes() > 64 * 1024,
+              "configurations 0 and 1 must not fit sm_75: they have no kernels without cp.async");
 /// Configuration I's kernels, as kKernels holds them.
 template <int I>
 constexpr Kernels kernels_of() {
@@ -498,7 +503,7 @@ constexpr Kernels kernels_of() {
     }
 }
 /// Every configuration's kernels, indexed like kConfigs.
-inline constexpr Kernels kKernels[] = {kernels_of<0>(), kernels_of<1>()};
+inline constexpr Kernels kKernels[] = {kernels_of<0>(), kernels_of<1>(), kernels_of<2>()};
 static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kNumConfigs, "one entry of kKernels per configuration");
 
 /// "128x256x32, 3 stages, unroll 16": how the reports name configuration `c`.
@@ -507,14 +512,15 @@ inline std::string config_name(const Config& c) {
            std::to_string(c.kStages) + " stages, unroll " + std::to_string(c.kUnroll);
 }
 
-/// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread.
+/// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread,
+/// weighed by their speed with 16-byte copies (`aligned`) or with 4-byte ones.
 template <class Regs>
-std::vector<sgemm::Candidate> candidates(Regs regs) {
+std::vector<sgemm::Candidate> candidates(Regs regs, bool aligned = true) {
     std::vector<sgemm::Candidate> out;
     for (int i = 0; i < kNumConfigs; ++i) {
         const Config& c = kConfigs[i];
         out.push_back({config_name(c), c.threads(), 0, std::size_t(c.smem_bytes()), regs(i), c.kMinBlocks,
-                       c.BM, c.BN, c.BK, c.pct_of_peak});
+                       c.BM, c.BN, c.BK, aligned ? c.pct_of_peak : c.pct_unaligned});
     }
     return out;
 }
@@ -540,11 +546,17 @@ inline const sgemm::Choice& choice() {
 
 /// How an M x N x K problem runs on this GPU: the configuration and the slices of K with the
 /// least estimated time (sgemm::choose_shape(); see "Waves and split-K" in the README).
+/// A K or N that is not a multiple of 4 leaves the rows of A or B off 16-byte boundaries: the
+/// copies go 4 bytes at a time, and the configurations are weighed by their speed that way.
 inline sgemm::ShapeChoice shape_choice(int M, int N, int K, bool explain = false) {
     const sgemm::Choice& ch = choice();
-    static const std::vector<sgemm::Candidate> cands = candidates([](int) { return 0; });
-    return sgemm::choose_shape(ch, cands, sgemm::device_limits(), sgemm::device_rates(), M, N, K,
-                               sgemm::kMaxSplits, explain);
+    const bool aligned = K % 4 == 0 && N % 4 == 0;
+    static const std::vector<sgemm::Candidate> cands[2] = {candidates([](int) { return 0; }, false),
+                                                           candidates([](int) { return 0; }, true)};
+    sgemm::ShapeChoice sc = sgemm::choose_shape(ch, cands[aligned], sgemm::device_limits(), sgemm::device_rates(),
+                                                M, N, K, sgemm::kMaxSplits, explain);
+    if (explain && !aligned) sc.why += " (K or N not a multiple of 4: weighed by 4-byte copies' speed)";
+    return sc;
 }
 
 /// True if `p` lies on a 16-byte boundary, as a float4 access needs.
