@@ -30,7 +30,7 @@ Pages named *.zh-CN.md get Chinese headings; the numbers are the same. With --ch
 nothing is written, and the exit status is 1 if any page is out of date (make test
 runs this, so a table typed by hand or left stale fails).
 
-usage: tools/results_table.py [--check]
+usage: tools/pages/results_table.py [--check]
 """
 import csv
 import json
@@ -38,7 +38,7 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results"
 PRIMARY = "h100-80gb-hbm3"  # the GPU whose numbers the pages show
 PRIMARY_ARCH = "sm_90"      # its architecture, for the compiler's register report
@@ -56,7 +56,7 @@ TEXT = {
                   "cuBLAS is `cublasSgemm` in FP32 (TF32 off), timed in the same run on the same inputs. "
                   "Source: [`docs/results/{file}`]({rel}).",
         "first": "first step",
-        "file": "Produced on the GPU by `tools/gpu_check.sh`: ",
+        "file": "Produced on the GPU by `tools/validate/gpu_check.sh`: ",
         "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
         "edge_source": "Same runs as the table above ({date}, commit `{commit}`). Source: [`docs/results/{file}`]({rel}).",
         "gpus_head": "| GPU | compute capability | SMs | measured on | commit | cuBLAS GFLOP/s at 4096³ | last step at 4096³: GFLOP/s (% of cuBLAS) | results |",
@@ -83,7 +83,7 @@ TEXT = {
                   "cuBLAS 为 FP32 的 `cublasSgemm`（关闭 TF32），在同一次运行中用同样的输入计时。"
                   "数据来源：[`docs/results/{file}`]({rel})。",
         "first": "第一步",
-        "file": "由 `tools/gpu_check.sh` 在 GPU 上生成：",
+        "file": "由 `tools/validate/gpu_check.sh` 在 GPU 上生成：",
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
         "edge_source": "与上表同一批运行（{date}，提交 `{commit}`）。数据来源：[`docs/results/{file}`]({rel})。",
         "gpus_head": "| GPU | 计算能力 | SM 数 | 测量日期 | 提交 | cuBLAS 在 4096³ 的 GFLOP/s | 最后一步在 4096³：GFLOP/s（占 cuBLAS 的百分比） | 结果文件 |",
@@ -295,7 +295,7 @@ def classes_table(page, lang, steps=()):
 
 def parse_ncu(lines):
     """{metric: (unit, value)} from Nsight Compute's lines "  name  [unit]  value"; other lines
-    are skipped. tools/ncu_table.py and tools/plots.py read ncu's output with it too."""
+    are skipped. tools/profile/ncu_table.py and tools/pages/plots.py read ncu's output with it too."""
     metrics = {}
     for line in lines:
         parts = line.split()
@@ -352,7 +352,7 @@ def tune_rows(arch, wanted, page, lang):
 def embedded(kind, page, lang):
     """A report or ncu log from docs/results, fenced, with its source underneath."""
     what, step = (kind.split() + [""])[:2]
-    if what == "exercises":  # what the exercises print under --check (tools/exercise_demo.sh)
+    if what == "exercises":  # what the exercises print under --check (tools/exercises/exercise_demo.sh)
         path = RESULTS / f"exercises_{PRIMARY}.txt"
     elif what == "splitk":  # step 10 with K cut into slices (make splitk)
         path = RESULTS / f"splitk_{PRIMARY}.txt"
@@ -407,7 +407,7 @@ def render(kind, page):
 
 
 def pages():
-    """Every Markdown page of the project (tools/check_docs.py checks the same ones)."""
+    """Every Markdown page of the project (tools/pages/check_docs.py checks the same ones)."""
     for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md"):
         yield from sorted(ROOT.glob(pattern))
 
@@ -424,7 +424,7 @@ def main():
                 page.write_text(new, encoding="utf-8")
     if check:
         if stale:
-            print("results tables out of date (run: python3 tools/results_table.py):",
+            print("results tables out of date (run: python3 tools/pages/results_table.py):",
                   " ".join(map(str, stale)))
             return 1
         print("results tables match docs/results/")

@@ -11,9 +11,9 @@
   images/shapes_<gpu>.png     % of cuBLAS of steps 07-10 at the shapes that are not square
                               powers of two (4095^3, tall, wide, short-K, long-K).
 
-Then it regenerates the results tables in the Markdown pages (tools/results_table.py).
+Then it regenerates the results tables in the Markdown pages (tools/pages/results_table.py).
 
-usage: tools/plots.py [GPU-SLUG]     (default: the H100's, h100-80gb-hbm3)
+usage: tools/pages/plots.py [GPU-SLUG]     (default: the H100's, h100-80gb-hbm3)
 """
 import csv
 import subprocess
@@ -27,7 +27,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from results_table import ncu_metrics  # noqa: E402  (the one reader of ncu's files)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results"
 SIZE = 4096
 UNITS = {"byte": 1, "Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "Tbyte": 1e12}
@@ -145,7 +145,7 @@ def roofline(rows, slug, peak):
             flop = 2.0 * SIZE ** 3
             points.append((r["step"], r["title"], flop / b, float(r["gflops"])))
     if not points:
-        print("roofline: no ncu DRAM counters in docs/results; run make ncu / tools/save_reports.sh first")
+        print("roofline: no ncu DRAM counters in docs/results; run make ncu / tools/measure/save_reports.sh first")
         return
     fig, ax = plt.subplots(figsize=(11.5, 6.5), dpi=110)
     fp32, dram = float(peak["fp32"]["measured"]), float(peak["dram"]["measured"])
@@ -191,8 +191,8 @@ def main():
         if peak:
             roofline(rows, slug, peak)
         else:
-            print(f"roofline: docs/results/peak_{slug}.csv is missing; run make peak on that GPU (tools/gpu_check.sh does)")
-    return subprocess.run([sys.executable, str(ROOT / "tools" / "results_table.py")]).returncode
+            print(f"roofline: docs/results/peak_{slug}.csv is missing; run make peak on that GPU (tools/validate/gpu_check.sh does)")
+    return subprocess.run([sys.executable, str(ROOT / "tools" / "pages" / "results_table.py")]).returncode
 
 
 if __name__ == "__main__":

@@ -141,7 +141,7 @@ void sweep10(Problem& p) {
 }
 
 /// `ladder`: one launch each of cuBLAS and of step 10's shipped tile unrolled 32, 16 and 8
-/// steps, for Nsight Compute to read side by side (tools/ladder.sh); nothing is timed.
+/// steps, for Nsight Compute to read side by side (tools/profile/ladder.sh); nothing is timed.
 template <int kUnroll>
 void once10(Problem& p) {
     constexpr step10::Config c = step10::kConfigs[0];

@@ -7,7 +7,7 @@
    (*.zh-CN.md) with the same heading structure: the same number of headings, at the
    same levels, in the same order.
 
-usage: tools/check_docs.py
+usage: tools/pages/check_docs.py
 """
 import re
 import sys
