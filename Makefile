@@ -52,7 +52,7 @@ TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
 .PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles splitk ladder tune peak bench plots check-catch2 \
-        exercise check-exercise student-copy FORCE
+        exercise check-exercise student-copy diff FORCE
 .DEFAULT_GOAL := all
 
 all: $(STEP_BINS) $(TILE_SWEEP) $(PEAK)
@@ -61,6 +61,8 @@ help:
 	@echo "make stepNN        build ./stepNN (steps: $(STEP_IDS))"
 	@echo "make all           build every step"
 	@echo "make test          host tests, and GPU tests when a GPU is present"
+	@echo "make diff STEP=NN [COMMENTS=1]  what changed in kernel.cuh since the step before (step names"
+	@echo "                   made alike, comments hidden unless COMMENTS=1, coloured in a terminal)"
 	@echo "make regs [ARCH=all]  registers, spills and shared memory per kernel (fails on spills), and"
 	@echo "                   the configuration each step runs on ARCH (ARCH=all: every architecture)"
 	@echo "make sanitize      compute-sanitizer memcheck/racecheck/synccheck/initcheck on every step"
@@ -121,6 +123,12 @@ exercise:
 
 check-exercise: exercise
 	./step$(STEP)_exercise --check
+
+# The change from step NN-1 to step NN in kernel.cuh (tools/pages/kernel_diff.py): names that
+# differ only by the step number made alike, comments left out unless COMMENTS=1.
+diff:
+	@test -n "$(STEP)" || { echo "usage: make diff STEP=NN [COMMENTS=1]   (NN: $(STEP_IDS))"; exit 2; }
+	@$(PYTHON) tools/pages/kernel_diff.py $(STEP) $(if $(COMMENTS),--comments) $(if $(COLOR),--color $(COLOR))
 
 student-copy:
 	@test -n "$(DEST)" || { echo "usage: make student-copy DEST=DIR [BLANK=\"03 05\"]"; exit 2; }
