@@ -17,6 +17,8 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
     <!-- results: sass step06 -->   its load/store instructions by width in the SASS
     <!-- results: exercises -->     what the exercises print under --check (exercise_demo.sh)
+    <!-- results: diff step02 -->   what changed in kernel.cuh from the step before, comments
+                                     left out, as a diff block (make diff STEP=02 without colour)
     <!-- results: gpus -->          every GPU with a results set in docs/results (<gpu>.csv and
                                      .meta.json from make bench): where each was measured, and
                                      step 10 and cuBLAS at 4096^3
@@ -28,7 +30,8 @@ A table lives between two markers, and everything between them is replaced:
 
 Pages named *.zh-CN.md get Chinese headings; the numbers are the same. With --check
 nothing is written, and the exit status is 1 if any page is out of date (make test
-runs this, so a table typed by hand or left stale fails).
+runs this, so a table typed by hand or left stale fails, and so does a diff block once
+either kernel.cuh changes).
 
 usage: tools/pages/results_table.py [--check]
 """
@@ -37,6 +40,8 @@ import json
 import re
 import sys
 from pathlib import Path
+
+from kernel_diff import diff_lines  # the diff make diff prints
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results"
@@ -371,8 +376,22 @@ def embedded(kind, page, lang):
     return fenced(body, path, page, lang)
 
 
+def kernel_diff(kind, page):
+    """`diff stepNN`: kernel.cuh from step NN-1 to step NN, comments left out, as a diff block."""
+    step = kind.split()[1]
+    if not re.fullmatch(r"step\d\d", step):
+        raise SystemExit(f"{page}: a diff marker names one step, as in 'diff step02', not '{kind}'")
+    try:
+        lines = diff_lines(int(step[4:]))
+    except LookupError as e:
+        raise SystemExit(f"{page}: {e}")
+    return "```diff\n" + "\n".join(lines) + "\n```\n"
+
+
 def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
+    if kind.split()[0] == "diff":
+        return kernel_diff(kind, page)
     if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
