@@ -16,7 +16,7 @@ CATCH2_INC  := $(if $(filter /usr/include,$(CATCH2_ROOT)),,-isystem $(CATCH2_ROO
 
 # The GPU architecture: the machine's GPU, or sm_90 (H100) when there is none.
 ifeq ($(origin ARCH), undefined)
-ARCH := $(shell sh tools/detect_arch.sh)
+ARCH := $(shell sh tools/compile/detect_arch.sh)
 endif
 
 BUILD := build
@@ -40,7 +40,7 @@ COMMON_LIB := $(OBJ)/libsgemm_common.a
 TEST_SRC  := $(wildcard tests/*.cpp tests/*.cu)
 TEST_OBJ  := $(patsubst tests/%,$(OBJ)/tests/%.o,$(TEST_SRC))
 TEST_BIN  := $(OBJ)/run_tests
-# The exercises (steps/NN_name/exercise.cu, tools/exercise.py) build like the steps, but a
+# The exercises (steps/NN_name/exercise.cu, tools/exercises/exercise.py) build like the steps, but a
 # warning is not an error there (work in progress), and the untouched skeleton leaves some
 # variables unused (nvcc's warning 177).
 # No -MMD (it would leave .d files beside ./stepNN_exercise): they depend on every header.
@@ -52,7 +52,7 @@ TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
 .PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles splitk ladder tune peak bench plots check-catch2 \
-        exercise check-exercise student-copy FORCE
+        exercise check-exercise student-copy diff FORCE
 .DEFAULT_GOAL := all
 
 all: $(STEP_BINS) $(TILE_SWEEP) $(PEAK)
@@ -61,6 +61,8 @@ help:
 	@echo "make stepNN        build ./stepNN (steps: $(STEP_IDS))"
 	@echo "make all           build every step"
 	@echo "make test          host tests, and GPU tests when a GPU is present"
+	@echo "make diff STEP=NN [COMMENTS=1]  what changed in kernel.cuh since the step before (step names"
+	@echo "                   made alike, comments hidden unless COMMENTS=1, coloured in a terminal)"
 	@echo "make regs [ARCH=all]  registers, spills and shared memory per kernel (fails on spills), and"
 	@echo "                   the configuration each step runs on ARCH (ARCH=all: every architecture)"
 	@echo "make sanitize      compute-sanitizer memcheck/racecheck/synccheck/initcheck on every step"
@@ -75,7 +77,8 @@ help:
 	@echo "                   GPU class), write its entry in steps/08_autotuning/tuned/$(ARCH).cuh"
 	@echo "make bench [BUDGET=s]  every step and cuBLAS over sizes 256-8192 and non-square shapes, into docs/results"
 	@echo "make bench CLASS=sm_XX  steps 08-10 as for that GPU class (SGEMM_GPU_CLASS), into docs/results"
-	@echo "make plots [GPU=slug]  images/benchmark_<gpu>.png and roofline_<gpu>.png from docs/results"
+	@echo "make plots [GPU=slug]  images/benchmark_<gpu>.png, roofline_<gpu>.png, shapes_<gpu>.png and step 08's"
+	@echo "                   search 08_autotuning_tune_<arch>.png from docs/results"
 	@echo "                   (default: every GPU with a results set there), and the tables"
 	@echo "make results       make bench, then every report, ncu table, make peak, tiles and plots into docs/results"
 	@echo "make exercise STEP=NN        build ./stepNN_exercise from steps/NN_*/exercise.cu (a lab exercise)"
@@ -103,12 +106,12 @@ endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULES,$(firstword $(subst _, ,$(notdir $(d)))),$(d))))
 
 # The exercise of each step folder: steps/NN_name/exercise.cu -> ./stepNN_exercise; and, for
-# the tests, the untouched skeleton and the solution that tools/exercise.py generates.
+# the tests, the untouched skeleton and the solution that tools/exercises/exercise.py generates.
 define EXERCISE_RULES
 step$(1)_exercise: $(2)/exercise.cu $(COMMON_LIB) $(COMMON_HEADERS) $(BUILD)/arch | $(OBJ)
 	$(NVCC) $(EXERCISE_FLAGS) -I$(2) -o $$@ $$< $(COMMON_LIB) $(LDLIBS)
-$(BUILD)/exercises/step$(1)_%.cu: $(2)/kernel.cuh tools/exercise.py | $(BUILD)/exercises
-	$(PYTHON) tools/exercise.py $$* $(1) $$@
+$(BUILD)/exercises/step$(1)_%.cu: $(2)/kernel.cuh tools/exercises/exercise.py | $(BUILD)/exercises
+	$(PYTHON) tools/exercises/exercise.py $$* $(1) $$@
 $(OBJ)/exercises/step$(1)_%: $(BUILD)/exercises/step$(1)_%.cu $(COMMON_LIB) $(COMMON_HEADERS) | $(OBJ)/exercises
 	$(NVCC) $(EXERCISE_FLAGS) -I$(2) -o $$@ $$< $(COMMON_LIB) $(LDLIBS)
 endef
@@ -122,9 +125,15 @@ exercise:
 check-exercise: exercise
 	./step$(STEP)_exercise --check
 
+# The change from step NN-1 to step NN in kernel.cuh (tools/pages/kernel_diff.py): names that
+# differ only by the step number made alike, comments left out unless COMMENTS=1.
+diff:
+	@test -n "$(STEP)" || { echo "usage: make diff STEP=NN [COMMENTS=1]   (NN: $(STEP_IDS))"; exit 2; }
+	@$(PYTHON) tools/pages/kernel_diff.py $(STEP) $(if $(COMMENTS),--comments) $(if $(COLOR),--color $(COLOR))
+
 student-copy:
 	@test -n "$(DEST)" || { echo "usage: make student-copy DEST=DIR [BLANK=\"03 05\"]"; exit 2; }
-	$(PYTHON) tools/exercise.py student-copy $(DEST) $(if $(BLANK),--blank $(BLANK))
+	$(PYTHON) tools/exercises/exercise.py student-copy $(DEST) $(if $(BLANK),--blank $(BLANK))
 
 # The architecture the ./stepNN binaries in the root were linked for: rewritten when ARCH
 # changes, so `make ARCH=sm_86 step01` followed by `make step01` relinks for the default.
@@ -133,7 +142,7 @@ $(BUILD)/arch: FORCE | $(BUILD)
 
 # The list of steps the tests cover, rewritten only when the set of step folders changes.
 $(BUILD)/steps_registry.h: FORCE | $(BUILD)
-	@sh tools/gen_registry.sh $(STEP_DIRS) > $@.tmp
+	@sh tools/compile/gen_registry.sh $(STEP_DIRS) > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(OBJ)/tests/%.o: tests/% $(BUILD)/steps_registry.h | $(OBJ)/tests check-catch2
@@ -155,9 +164,9 @@ check-catch2:
 	  fi; exit 2; }
 
 test: check-catch2 $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
-	$(PYTHON) tools/results_table.py --check
-	$(PYTHON) tools/check_docs.py
-	$(PYTHON) tools/exercise.py check
+	$(PYTHON) tools/pages/results_table.py --check
+	$(PYTHON) tools/pages/check_docs.py
+	$(PYTHON) tools/exercises/exercise.py check
 	$(TEST_BIN)
 
 # Every architecture this CUDA release compiles for (the table in common/gpu_limits.cpp).
@@ -180,38 +189,38 @@ else
 # Registers, spills and shared memory of every step kernel for ARCH (fails on a spill), then
 # which configuration each step runs on a GPU of ARCH (fails if one has none that fits).
 regs: $(addprefix $(OBJ)/,$(addsuffix .o,$(STEP_BINS))) $(CONFIGS)
-	@sh tools/regs.sh $(ARCH) $(addprefix $(OBJ)/,$(addsuffix .res,$(STEP_BINS))) > $(OBJ)/regs.log; \
+	@sh tools/compile/regs.sh $(ARCH) $(addprefix $(OBJ)/,$(addsuffix .res,$(STEP_BINS))) > $(OBJ)/regs.log; \
 	  status=$$?; sed '$$d' $(OBJ)/regs.log; $(CONFIGS) $(ARCH) $(OBJ)/regs.txt || status=1; \
 	  tail -n 1 $(OBJ)/regs.log; exit $$status
 endif
 
-$(CONFIGS): tools/configs.cu $(COMMON_LIB) $(BUILD)/steps_registry.h | $(OBJ)
+$(CONFIGS): tools/compile/configs.cu $(COMMON_LIB) $(BUILD)/steps_registry.h | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
 sanitize: $(STEP_BINS) $(TEST_BIN)
-	sh tools/sanitize.sh --tests $(TEST_BIN) $(STEP_BINS)
+	sh tools/validate/sanitize.sh --tests $(TEST_BIN) $(STEP_BINS)
 
 gpu-check:
 	@test -n "$(OUT)" || { echo "usage: make gpu-check OUT=DIR [TUNE=1]"; exit 2; }
-	TUNE=$(TUNE) sh tools/gpu_check.sh $(OUT)
+	TUNE=$(TUNE) sh tools/validate/gpu_check.sh $(OUT)
 
 # Only step 08 has a search; its result is a header the step includes for this ARCH.
 tune: $(COMMON_LIB)
 	@test "$(STEP)" = 08 || { echo "usage: make tune STEP=08 [CLASS=sm_XX]   (step 08 is the step whose tile sizes are searched)"; exit 2; }
-	$(PYTHON) tools/tune.py --arch $(ARCH) $(if $(CLASS),--gpu-class $(CLASS))
+	$(PYTHON) tools/measure/tune.py --arch $(ARCH) $(if $(CLASS),--gpu-class $(CLASS))
 
 # Every step with cuBLAS over a sweep of shapes, with progress; DIR/<gpu>.csv and .meta.json.
 bench: $(STEP_BINS)
-	$(PYTHON) tools/bench.py docs/results $(if $(BUDGET),--budget $(BUDGET)) \
+	$(PYTHON) tools/measure/bench.py docs/results $(if $(BUDGET),--budget $(BUDGET)) \
 	  $(if $(CLASS),--gpu-class $(CLASS) --steps 08 09 10 --shapes 512 1024 2048 4096 8192 4095 8192x1024x4096 1024x1024x8192)
 
 # The pictures of docs/results (matplotlib), then the tables in the Markdown pages.
 plots:
 	@test -n "$(PLOT_PYTHON)" || { echo "make plots needs matplotlib: sudo apt-get install python3-matplotlib"; exit 2; }
-	$(PLOT_PYTHON) tools/plots.py $(GPU)
+	$(PLOT_PYTHON) tools/pages/plots.py $(GPU)
 
 results: bench $(PEAK)
-	sh tools/save_reports.sh docs/results
+	sh tools/measure/save_reports.sh docs/results
 	$(MAKE) plots
 
 docs: | $(BUILD)
@@ -224,8 +233,8 @@ clean:
 	rm -rf $(BUILD) $(addprefix step,$(STEP_IDS)) $(addsuffix _exercise,$(addprefix step,$(STEP_IDS)))
 
 
-# Steps 03-06 at other tile configurations than the ones they ship with (tools/tile_sweep.cu).
-$(TILE_SWEEP): tools/tile_sweep.cu $(COMMON_LIB) | $(OBJ)
+# Steps 03-06 at other tile configurations than the ones they ship with (tools/measure/tile_sweep.cu).
+$(TILE_SWEEP): tools/measure/tile_sweep.cu $(COMMON_LIB) | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
 tiles: $(TILE_SWEEP)
@@ -237,9 +246,9 @@ splitk: $(TILE_SWEEP)
 
 # Nsight Compute's counters for step 10 unrolled 32, 16 and 8 steps, beside cuBLAS's kernel.
 ladder: $(TILE_SWEEP)
-	sh tools/ladder.sh $(ARCH)
+	sh tools/profile/ladder.sh $(ARCH)
 
-$(PEAK): tools/peak.cu $(COMMON_LIB) | $(OBJ)
+$(PEAK): tools/measure/peak.cu $(COMMON_LIB) | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
 # The GPU's measured ceilings: FP32 FFMA rate, device-memory and shared-memory bandwidth.
@@ -250,8 +259,8 @@ peak: $(PEAK)
 ncu:
 	@test -n "$(STEP)" || { echo "usage: make ncu STEP=NN [SIZE=S]   (or STEP=NN_exercise)"; exit 2; }
 	@$(MAKE) --no-print-directory step$(STEP)
-	sh tools/ncu.sh $(STEP) $(SIZE) > $(BUILD)/ncu_step$(STEP).txt 2>&1; status=$$?; \
-	  $(PYTHON) tools/ncu_table.py < $(BUILD)/ncu_step$(STEP).txt; \
+	sh tools/profile/ncu.sh $(STEP) $(SIZE) > $(BUILD)/ncu_step$(STEP).txt 2>&1; status=$$?; \
+	  $(PYTHON) tools/profile/ncu_table.py < $(BUILD)/ncu_step$(STEP).txt; \
 	  echo "(ncu's own output: $(BUILD)/ncu_step$(STEP).txt)"; exit $$status
 
 -include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(CONFIGS).d

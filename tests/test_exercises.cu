@@ -1,5 +1,5 @@
 // The classroom exercises, run as a student runs them: each step's untouched exercise (the
-// skeleton tools/exercise.py generates) must fail `--check`, and the same file with
+// skeleton tools/exercises/exercise.py generates) must fail `--check`, and the same file with
 // kernel.cuh's code pasted into its TODO blocks must pass. The Makefile builds both into
 // SGEMM_EXERCISES for `make test`.
 #include <catch2/catch.hpp>
@@ -75,14 +75,14 @@ TEST_CASE("make student-copy leaves the answers out, and blanked steps still bui
     REQUIRE(run_command("test -f docs/answers/exercises.md").status == 0);
     const auto r = run_command(
         "dir=$(mktemp -d); copy=$dir/copy; fail() { echo \"$1\"; rm -rf \"$dir\"; exit 1; }; "
-        "python3 tools/exercise.py student-copy \"$copy\" --blank 05 || fail 'student-copy failed'; "
+        "python3 tools/exercises/exercise.py student-copy \"$copy\" --blank 05 || fail 'student-copy failed'; "
         "test -f \"$copy/steps/05_2d_blocktiling/exercise.cu\" || fail 'no exercise.cu in the copy'; "
         "test ! -e \"$copy/docs/answers\" || fail 'the copy holds docs/answers'; "
         "grep -q 'TODO(exercise 05)' \"$copy/steps/05_2d_blocktiling/kernel.cuh\" || "
         "  fail 'step 05 is not blanked'; "
         "! grep -q 'TODO(exercise' \"$copy/steps/04_1d_blocktiling/kernel.cuh\" || "
         "  fail 'step 04 is blanked'; "
-        "(cd \"$copy\" && python3 tools/exercise.py check && python3 tools/check_docs.py) || "
+        "(cd \"$copy\" && python3 tools/exercises/exercise.py check && python3 tools/pages/check_docs.py) || "
         "  fail 'the copy fails its own checks'; "
         "rm -rf \"$dir\"");
     INFO(r.output);

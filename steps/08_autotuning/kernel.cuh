@@ -5,7 +5,7 @@ the GPU it runs on.
 
 The idea: which BM, BN, BK, TM and TN are fastest depends on the GPU (its registers, shared
 memory and SM count), and counting cannot settle it: the best configuration is found by
-measuring. `make tune STEP=08` (tools/tune.py) compiles every candidate, measures it,
+measuring. `make tune STEP=08` (tools/measure/tune.py) compiles every candidate, measures it,
 rejects those that spill registers or fail verification, and writes the winner to
 tuned/sm_XX.cuh, which this file includes when you build for that architecture. GPUs
 without a tuned file use tuned/default.cuh.

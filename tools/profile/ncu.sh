@@ -3,10 +3,10 @@
 # with a short list of named metrics (global-load sectors per request, DRAM bytes,
 # achieved occupancy, FMA pipe use, issue-slot use, load instructions, shared-memory
 # wavefronts and bank conflicts, the main warp stall reasons, duration). Prints ncu's own
-# lines; `make ncu` then prints them as a small table (tools/ncu_table.py).
-# usage: tools/ncu.sh NN [SIZE]
+# lines; `make ncu` then prints them as a small table (tools/profile/ncu_table.py).
+# usage: tools/profile/ncu.sh NN [SIZE]
 set -eu
-step=step${1:?usage: tools/ncu.sh NN [SIZE]}
+step=step${1:?usage: tools/profile/ncu.sh NN [SIZE]}
 size=${2:-4096}
 metrics=gpu__time_duration.sum
 metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum

@@ -6,11 +6,11 @@ right), one 32 x 32 block tile of C, which elements warp 0 computes, and what wa
 reads from A and B at one step k of the dot product, with the 128-byte memory lines
 those reads fall into. Run it after changing it; the SVGs are committed.
 
-usage: tools/draw_mappings.py
+usage: tools/pages/draw_mappings.py
 """
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CELL = 9           # pixels per matrix element
 T = 32             # block tile: 32 x 32 elements of C
 KS = 20            # columns of A / rows of B drawn

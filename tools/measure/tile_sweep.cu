@@ -141,7 +141,7 @@ void sweep10(Problem& p) {
 }
 
 /// `ladder`: one launch each of cuBLAS and of step 10's rungs, for Nsight Compute to read side
-/// by side (tools/ladder.sh); nothing is timed. The rungs: the shipped tile (128 x 256 x 32) with
+/// by side (tools/profile/ladder.sh); nothing is timed. The rungs: the shipped tile (128 x 256 x 32) with
 /// 3 stages (what the H100 ran before two measured faster), then with the shipped 2 stages,
 /// unrolled 16 steps (shipped), all 32 and 8.
 template <int kStages, int kUnroll>

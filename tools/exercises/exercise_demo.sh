@@ -4,18 +4,18 @@
 # on the untouched exercise and on step 01 with a typical mistake (the last term of the dot
 # product dropped). Writes DIR/exercises_<gpu>.txt; exits non-zero if an untouched exercise
 # passes or a solution fails.
-# usage: tools/exercise_demo.sh DIR   (after make test, which builds the exercises)
+# usage: tools/exercises/exercise_demo.sh DIR   (after make test, which builds the exercises)
 set -u
-dir=${1:?usage: tools/exercise_demo.sh DIR}
-cd "$(dirname "$0")/.."
+dir=${1:?usage: tools/exercises/exercise_demo.sh DIR}
+cd "$(dirname "$0")/../.."
 mkdir -p "$dir"
-. tools/gpu_meta.sh
-arch=$(sh tools/detect_arch.sh)
+. tools/measure/gpu_meta.sh
+arch=$(sh tools/compile/detect_arch.sh)
 bins=build/$arch/exercises
 file=$dir/exercises_$slug.txt
 status=0
 {
-    echo "# tools/exercise_demo.sh: the exercises under --check"
+    echo "# tools/exercises/exercise_demo.sh: the exercises under --check"
     echo "# $gpu, driver $driver, $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p'), $(date -u +%Y-%m-%d), commit $commit"
     echo
     echo "## Every step: the untouched exercise, then the exercise with kernel.cuh's code pasted in"

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""Prints the output of tools/ncu.sh (read from standard input) as a small table with a
+"""Prints the output of tools/profile/ncu.sh (read from standard input) as a small table with a
 plain name for each metric, grouped: time, memory, shared memory, the SM, and the warp
 stall reasons (cycles a warp waited per instruction issued, for each reason).
 
-usage: sh tools/ncu.sh 05 4096 | python3 tools/ncu_table.py
-       python3 tools/ncu_table.py --columns < ncu-output   (several kernels, a column each)
+usage: sh tools/profile/ncu.sh 05 4096 | python3 tools/profile/ncu_table.py
+       python3 tools/profile/ncu_table.py --columns < ncu-output   (several kernels, a column each)
 """
 import re
 import sys
+from pathlib import Path
 
-from results_table import parse_ncu  # one reader of ncu's lines for all the tools
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pages"))  # results_table.py
+from results_table import parse_ncu  # noqa: E402  one reader of ncu's lines for all the tools
 
 NAMES = [
     ("time", [("gpu__time_duration.sum", "kernel duration (ncu locks clocks to base)")]),

@@ -4,8 +4,8 @@
 Writes DIR/<gpu>.csv (one row per step and shape: the date, commit and driver, then the
 columns of `./stepNN --csv`) and DIR/<gpu>.meta.json (GPU, compute capability, the SM clock
 nvidia-smi read while the sweep ran, driver, CUDA runtime, cuBLAS, date, commit). The
-README tables and the plots are made from these files (tools/results_table.py,
-tools/plots.py).
+README tables and the plots are made from these files (tools/pages/results_table.py,
+tools/pages/plots.py).
 
 Shapes are SIZE (M = N = K) or MxNxK. Shapes of more than 2 x 4096^3 multiply-adds run 1
 warm-up and 5 timed launches instead of 3 and 20. A run that would take longer than the
@@ -17,7 +17,7 @@ see common/gpu_limits.h): the steps choose that class's configurations and are h
 blocks per SM, on this GPU. The files are then DIR/<gpu>_as_<class>.csv and .meta.json, and
 the speeds are this GPU's, never the class's. --steps limits the run to some steps.
 
-usage: tools/bench.py DIR [--shapes S ...] [--budget SECONDS] [--gpu-class sm_XX] [--steps NN ...]
+usage: tools/measure/bench.py DIR [--shapes S ...] [--budget SECONDS] [--gpu-class sm_XX] [--steps NN ...]
 """
 import argparse
 import csv
@@ -32,7 +32,7 @@ import sys
 import threading
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # square 256 to 8192; odd sizes; tall, wide, short-K and long-K shapes (few tiles of C, long K)
 DEFAULT_SHAPES = ["256", "512", "1024", "2048", "4096", "8192", "4095",
                   "8192x1024x4096", "1024x8192x4096", "4096x4096x512", "1024x1024x8192",
@@ -57,8 +57,8 @@ def launches(shape):
 
 
 def gpu_meta():
-    """name, driver, slug and commit, as tools/gpu_meta.sh sets them."""
-    out = subprocess.run(["sh", "-c", ". tools/gpu_meta.sh; printf '%s\\n%s\\n%s\\n%s\\n' "
+    """name, driver, slug and commit, as tools/measure/gpu_meta.sh sets them."""
+    out = subprocess.run(["sh", "-c", ". tools/measure/gpu_meta.sh; printf '%s\\n%s\\n%s\\n%s\\n' "
                           "\"$gpu\" \"$driver\" \"$slug\" \"$commit\""],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout.split("\n")
     return dict(zip(("gpu", "driver", "slug", "commit"), out[:4]))

@@ -6,20 +6,20 @@
 # store instructions by width in the SASS (sass_stepNN_<arch>.txt); the compiler's
 # register report of every step kernel (regs_<arch>.txt, from `make regs`); and the tile
 # configurations of steps 03-10 measured by `make tiles` (tiles_<gpu>.txt); and the GPU's
-# ceilings measured by `make peak` (peak_<gpu>.txt, and peak_<gpu>.csv for tools/plots.py);
+# ceilings measured by `make peak` (peak_<gpu>.txt, and peak_<gpu>.csv for tools/pages/plots.py);
 # and step 10 with 3 and 2 stages (2 unrolled 32, 16 and 8 steps) beside cuBLAS under ncu (ladder_step10_<gpu>.txt);
 # and step 10 with K split into 1 to 16 slices (splitk_<gpu>.txt).
-# usage: tools/save_reports.sh DIR
+# usage: tools/measure/save_reports.sh DIR
 set -eu
-dir=${1:?usage: tools/save_reports.sh DIR}
-cd "$(dirname "$0")/.."
+dir=${1:?usage: tools/measure/save_reports.sh DIR}
+cd "$(dirname "$0")/../.."
 mkdir -p "$dir"
-. tools/gpu_meta.sh
+. tools/measure/gpu_meta.sh
 header() {
     echo "# $1"
     echo "# $gpu, driver $driver, $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p'), $(date -u +%Y-%m-%d), commit $commit"
 }
-arch=$(sh tools/detect_arch.sh)
+arch=$(sh tools/compile/detect_arch.sh)
 for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     report=$dir/report_${bin}_$slug.txt
     { header "./$bin 4096"; echo "\$ ./$bin 4096"; ./"$bin" 4096; } > "$report"
@@ -27,24 +27,24 @@ for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     ncu_out=$dir/ncu_${bin}_$slug.txt
     n=${bin#step}
     { header "make ncu STEP=$n SIZE=4096 ($(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
-      sh tools/ncu.sh "$n" 4096 2>&1 | grep -v '^==PROF==' | sed -n '/Metric Name/,$p' | grep -v -- '^ *---'; } > "$ncu_out"
+      sh tools/profile/ncu.sh "$n" 4096 2>&1 | grep -v '^==PROF==' | sed -n '/Metric Name/,$p' | grep -v -- '^ *---'; } > "$ncu_out"
     echo "wrote $ncu_out"
-    { head -n 2 "$ncu_out"; echo "# the same metrics as make ncu prints them (tools/ncu_table.py)"
-      python3 tools/ncu_table.py < "$ncu_out"; } > "$dir/profile_${bin}_$slug.txt"
+    { head -n 2 "$ncu_out"; echo "# the same metrics as make ncu prints them (tools/profile/ncu_table.py)"
+      python3 tools/profile/ncu_table.py < "$ncu_out"; } > "$dir/profile_${bin}_$slug.txt"
     echo "wrote $dir/profile_${bin}_$slug.txt"
     { header "memory instructions in the SASS of build/$arch/$bin.o, by kernel (cuobjdump -sass)"
-      sh tools/sass_count.sh "build/$arch/$bin.o"; } > "$dir/sass_${bin}_$arch.txt"
+      sh tools/profile/sass_count.sh "build/$arch/$bin.o"; } > "$dir/sass_${bin}_$arch.txt"
     echo "wrote $dir/sass_${bin}_$arch.txt"
 done
-{ header "make peak (tools/peak.cu)"; "build/$arch/peak"; } > "$dir/peak_$slug.txt"
-{ header "make peak (tools/peak.cu), as CSV for tools/plots.py"; "build/$arch/peak" --csv; } > "$dir/peak_$slug.csv"
+{ header "make peak (tools/measure/peak.cu)"; "build/$arch/peak"; } > "$dir/peak_$slug.txt"
+{ header "make peak (tools/measure/peak.cu), as CSV for tools/pages/plots.py"; "build/$arch/peak" --csv; } > "$dir/peak_$slug.csv"
 echo "wrote $dir/peak_$slug.txt and $dir/peak_$slug.csv"
-{ header "make tiles (tools/tile_sweep.cu)"; make -s tiles ARCH="$arch"; } > "$dir/tiles_$slug.txt"
+{ header "make tiles (tools/measure/tile_sweep.cu)"; make -s tiles ARCH="$arch"; } > "$dir/tiles_$slug.txt"
 echo "wrote $dir/tiles_$slug.txt"
-{ header "make ladder (tools/ladder.sh, $(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
-  sh tools/ladder.sh "$arch"; } > "$dir/ladder_step10_$slug.txt"
+{ header "make ladder (tools/profile/ladder.sh, $(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
+  sh tools/profile/ladder.sh "$arch"; } > "$dir/ladder_step10_$slug.txt"
 echo "wrote $dir/ladder_step10_$slug.txt"
-{ header "make splitk (tools/tile_sweep.cu)"; make -s splitk ARCH="$arch"; } > "$dir/splitk_$slug.txt"
+{ header "make splitk (tools/measure/tile_sweep.cu)"; make -s splitk ARCH="$arch"; } > "$dir/splitk_$slug.txt"
 echo "wrote $dir/splitk_$slug.txt"
 { header "make regs (ptxas --resource-usage, $arch)"; make -s regs ARCH="$arch"; } > "$dir/regs_$arch.txt"
 echo "wrote $dir/regs_$arch.txt"

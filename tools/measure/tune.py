@@ -2,7 +2,7 @@
 """make tune STEP=08: search step 08's tile sizes on the GPU at hand.
 
 Every candidate (BM, BN, BK, TM, TN) that step 08's kernel accepts is compiled as its own
-small program (tools/tune_step08.cu, in parallel), then run one at a time against cuBLAS at
+small program (tools/measure/tune_step08.cu, in parallel), then run one at a time against cuBLAS at
 each shape class's size: 4096^3 (tiles of C enough for many waves) and 1024^3 (a C whose
 large tiles cannot fill the SMs). A candidate is rejected if ptxas reports register spills,
 if it fails verification, or if it does not run. The fastest of the rest at each size
@@ -17,7 +17,7 @@ runs held to the blocks per SM that class gives it (SGEMM_GPU_CLASS, see
 common/gpu_limits.h), the table goes to docs/results/tune_<arch>_as_<class>.txt, and the
 winner becomes the header's entry for that class. The speeds are this GPU's, not the class's.
 
-    python3 tools/tune.py [--arch sm_90] [--gpu-class sm_75] [--sizes 4096 1024] [--jobs N] [--list]
+    python3 tools/measure/tune.py [--arch sm_90] [--gpu-class sm_75] [--sizes 4096 1024] [--jobs N] [--list]
 """
 import argparse
 import concurrent.futures
@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHARED_LIMIT = 48 * 1024  # bytes of static shared memory per block
 
 
@@ -71,7 +71,7 @@ def compile_one(c, arch, outdir, nvcc):
     binary = os.path.join(outdir, "cand_" + tag)
     defs = ["-DTUNE_%s=%d" % (k, v) for k, v in zip(("BM", "BN", "BK", "TM", "TN"), c)]
     cmd = [nvcc, "-std=c++17", "-O3", "-arch=" + arch, "-I" + ROOT, "-I" + os.path.join(ROOT, "common"),
-           "--resource-usage", *defs, os.path.join(ROOT, "tools", "tune_step08.cu"),
+           "--resource-usage", *defs, os.path.join(ROOT, "tools", "measure", "tune_step08.cu"),
            os.path.join(ROOT, "build", arch, "libsgemm_common.a"), "-lcublas", "-o", binary]
     tuned = os.path.join(ROOT, "steps", "08_autotuning", "tuned", arch + ".cuh")
     if os.path.exists(tuned):  # as the Makefile does; the candidate's own sizes are explicit anyway
@@ -159,7 +159,7 @@ def main():
     ap.add_argument("--list", action="store_true", help="print the candidates and stop")
     ap.add_argument("--gpu-class", default="", help="search for a smaller GPU class, e.g. sm_75")
     args = ap.parse_args()
-    arch = args.arch or subprocess.run(["sh", os.path.join(ROOT, "tools", "detect_arch.sh")],
+    arch = args.arch or subprocess.run(["sh", os.path.join(ROOT, "tools", "compile", "detect_arch.sh")],
                                        capture_output=True, text=True).stdout.strip()
     cands = candidates()
     if args.list:

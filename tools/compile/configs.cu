@@ -1,7 +1,7 @@
-// make regs (tools/configs.cu): which configuration each step runs on a GPU of this build's
+// make regs (tools/compile/configs.cu): which configuration each step runs on a GPU of this build's
 // architecture, chosen by the same code the launchers use (sgemm::choose()) from the limits
 // in common/gpu_limits.cpp's table and the registers ptxas gave each kernel for this
-// architecture (build/ARCH/regs.txt, written by tools/regs.sh). Needs no GPU.
+// architecture (build/ARCH/regs.txt, written by tools/compile/regs.sh). Needs no GPU.
 // Exits 1 if a step has no configuration that fits, or a fixed step does not fit.
 // usage: configs ARCH build/ARCH/regs.txt
 #include <algorithm>

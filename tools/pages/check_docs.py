@@ -5,9 +5,9 @@
    (anchors after '#' are not checked; web links are not followed).
 2. Every English page (README.md, steps/*/README.md, docs/*.md) has a Chinese twin
    (*.zh-CN.md) with the same heading structure: the same number of headings, at the
-   same levels, in the same order.
+   same levels, in the same order. The maintainers' notes under tools/ are in English only.
 
-usage: tools/check_docs.py
+usage: tools/pages/check_docs.py
 """
 import re
 import sys
@@ -46,7 +46,7 @@ def main():
                 path = target.split("#")[0]
                 if not (page.parent / path).exists():
                     problems.append(f"{rel}: broken link or image path '{target}'")
-        if page.name.endswith(".zh-CN.md") or rel.parts[:2] == ("docs", "results"):
+        if page.name.endswith(".zh-CN.md") or rel.parts[:2] == ("docs", "results") or rel.parts[0] == "tools":
             continue
         twin = page.with_name(page.name[:-3] + ".zh-CN.md")
         if not twin.exists():

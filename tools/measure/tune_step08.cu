@@ -1,7 +1,7 @@
 // One candidate of `make tune STEP=08`: step 08's kernel with the tile sizes given as
 // -DTUNE_BM=.. -DTUNE_BN=.. -DTUNE_BK=.. -DTUNE_TM=.. -DTUNE_TN=.., run at SIZE^3 (default
 // 4096) against cuBLAS in the same process. Prints one line of key=value pairs for
-// tools/tune.py: registers, local memory, occupancy, speed, the GPU's FP32 peak and whether
+// tools/measure/tune.py: registers, local memory, occupancy, speed, the GPU's FP32 peak and whether
 // the result is right.
 // Under SGEMM_GPU_CLASS=sm_XX (make tune STEP=08 CLASS=sm_XX) the candidate is held to the
 // blocks per SM a GPU of that class would give it (sgemm::emulation_smem()), and one that

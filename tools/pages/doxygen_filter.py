@@ -10,13 +10,13 @@ tools/) become the text and the path. Pictures under images/ are named by their 
 so that Doxygen copies them into the site, and **bold** outside code becomes <b>bold</b>.
 Everything else passes through unchanged.
 
-usage (by Doxygen): python3 tools/doxygen_filter.py PAGE.md
+usage (by Doxygen): python3 tools/pages/doxygen_filter.py PAGE.md
 """
 import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DOCUMENTED = ("steps/", "common/")  # the source folders docs/Doxyfile reads
 CODE = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)  # fenced blocks and code spans: untouched
 BOLD = re.compile(r"\*\*([^*\n]+?)\*\*")
@@ -33,7 +33,7 @@ def main():
     def to_ref(m):
         target = os.path.relpath(os.path.normpath(os.path.join(base, m.group(2))), ROOT)
         if not os.path.exists(os.path.join(ROOT, target)):
-            return m.group(0)  # tools/check_docs.py reports it; leave it as it is
+            return m.group(0)  # tools/pages/check_docs.py reports it; leave it as it is
         if not target.startswith(DOCUMENTED):  # not on the site (tests, tools): name it
             return f"{m.group(1)} (`{target}`)"
         label = m.group(1).replace('"', "'").replace('`', '')

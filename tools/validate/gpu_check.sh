@@ -2,10 +2,10 @@
 # The whole GPU validation in one go: build for the GPU found, `make test` with the GPU
 # tests, `make regs`, `make bench` (every step against cuBLAS over a sweep of sizes), each
 # step's full report and Nsight Compute metrics, `make peak`, `make tiles`, and
-# `make sanitize`; and what the classroom exercises print (tools/exercise_demo.sh). Each stage's log and a
+# `make sanitize`; and what the classroom exercises print (tools/exercises/exercise_demo.sh). Each stage's log and a
 # short summary go to OUTDIR. Everything under OUTDIR/results/ (the benchmark CSV, the
 # reports, the ncu metrics) belongs in docs/results/: the READMEs' tables and listings
-# are generated from those files by tools/results_table.py.
+# are generated from those files by tools/pages/results_table.py.
 # With TUNE=1 it first runs `make tune STEP=08`, before step 08 is built, and leaves the new
 # tuned header and search table in OUTDIR/tuned/ and OUTDIR/results/ as well.
 # With TUNE_CLASSES="sm_75 ..." it first runs `make tune STEP=08 CLASS=..` for each smaller GPU
@@ -17,15 +17,15 @@
 # ONLY="test bench" runs the build and just the stages named (a call to a GPU machine that
 # is limited in time can do the validation in two halves).
 # Exits non-zero if any stage failed.
-# usage: [TUNE=1] [ONLY="stage ..."] tools/gpu_check.sh OUTDIR   (or: make gpu-check OUT=OUTDIR [TUNE=1])
+# usage: [TUNE=1] [ONLY="stage ..."] tools/validate/gpu_check.sh OUTDIR   (or: make gpu-check OUT=OUTDIR [TUNE=1])
 set -u
-out=${1:?usage: tools/gpu_check.sh OUTDIR}
-cd "$(dirname "$0")/.."
+out=${1:?usage: tools/validate/gpu_check.sh OUTDIR}
+cd "$(dirname "$0")/../.."
 mkdir -p "$out"
 summary=$out/summary.txt
 failed=0
 
-. tools/gpu_meta.sh
+. tools/measure/gpu_meta.sh
 {
     echo "GPU check  $(date -u +%Y-%m-%dT%H:%M:%SZ)  commit $commit"
     nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.max.sm,memory.total --format=csv,noheader 2>&1
@@ -41,29 +41,29 @@ stage() {  # stage NAME COMMAND...: runs COMMAND with its output in OUTDIR/NAME.
     echo "$verdict  $name ($(( $(date +%s) - start )) s): $*" | tee -a "$summary"
 }
 
-arch=$(sh tools/detect_arch.sh)
+arch=$(sh tools/compile/detect_arch.sh)
 if [ "${TUNE:-0}" = 1 ]; then
     stage tune-build make -j "$(nproc)" build/"$arch"/libsgemm_common.a
-    stage tune python3 tools/tune.py --arch "$arch"
+    stage tune python3 tools/measure/tune.py --arch "$arch"
     mkdir -p "$out/tuned" "$out/results"
     cp "steps/08_autotuning/tuned/$arch.cuh" "$out/tuned/" && cp "docs/results/tune_$arch.txt" "$out/results/"
 fi
 for c in ${TUNE_CLASSES:-}; do
     stage tune-build make -j "$(nproc)" build/"$arch"/libsgemm_common.a
-    stage "tune-$c" python3 tools/tune.py --arch "$arch" --gpu-class "$c"
+    stage "tune-$c" python3 tools/measure/tune.py --arch "$arch" --gpu-class "$c"
     mkdir -p "$out/tuned" "$out/results"
     cp "steps/08_autotuning/tuned/$arch.cuh" "$out/tuned/" && cp "docs/results/tune_${arch}_as_$c.txt" "$out/results/"
 done
 stage build make -j "$(nproc)" all build/"$arch"/run_tests
 stage test make test
-stage exercises sh tools/exercise_demo.sh "$out/results"
+stage exercises sh tools/exercises/exercise_demo.sh "$out/results"
 stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10; do
     echo "== SGEMM_GPU_CLASS=$c ./step$s --check"; SGEMM_GPU_CLASS=$c ./step$s --check || exit 1; done; done'
 stage regs make regs
-stage bench python3 tools/bench.py "$out/results"
-stage classes-bench sh -c 'for c in sm_86 sm_75; do python3 tools/bench.py "$0" --gpu-class $c --steps 08 09 10 \
+stage bench python3 tools/measure/bench.py "$out/results"
+stage classes-bench sh -c 'for c in sm_86 sm_75; do python3 tools/measure/bench.py "$0" --gpu-class $c --steps 08 09 10 \
     --shapes 512 1024 2048 4096 8192 4095 8192x1024x4096 1024x1024x8192 || exit 1; done' "$out/results"
-stage reports sh tools/save_reports.sh "$out/results"
+stage reports sh tools/measure/save_reports.sh "$out/results"
 stage sanitize make sanitize
 
 {

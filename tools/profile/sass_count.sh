@@ -4,9 +4,9 @@
 # 16-byte one; LDS/LDS.128 and STS/STS.128 are the same for shared memory, STG.E and
 # STG.E.128 for stores to global memory. These count instructions in the code (both paths
 # of a branch, every unrolled copy), not instructions executed.
-# usage: tools/sass_count.sh build/sm_90/step06.o      (needs cuobjdump from the CUDA Toolkit)
+# usage: tools/profile/sass_count.sh build/sm_90/step06.o      (needs cuobjdump from the CUDA Toolkit)
 set -eu
-obj=${1:?usage: tools/sass_count.sh OBJECT}
+obj=${1:?usage: tools/profile/sass_count.sh OBJECT}
 cuobjdump -sass "$obj" | awk '
     /Function : / { name = $NF; order[++kernels] = name; next }
     name != "" && match($0, /(LDG|STG|LDS|STS)(\.[A-Z0-9]+)*/) {

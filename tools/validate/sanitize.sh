@@ -10,7 +10,7 @@
 # smaller GPU class forced (SGEMM_GPU_CLASS=sm_86, sm_75): those configurations too must be
 # memory-safe and race-free.
 # Exits 1 if any tool reports anything.
-# usage: tools/sanitize.sh [--tests RUN_TESTS] step01 step02 ...
+# usage: tools/validate/sanitize.sh [--tests RUN_TESTS] step01 step02 ...
 set -u
 if ! command -v compute-sanitizer >/dev/null 2>&1; then
     echo "make sanitize needs compute-sanitizer (part of the CUDA Toolkit) on the PATH"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draw the tiling pictures of steps 03 to 10 as SVG (images/*.svg).
 
-Each picture keeps the GEMM layout of tools/draw_mappings.py (B on top, A on the left, C at
+Each picture keeps the GEMM layout of tools/pages/draw_mappings.py (B on top, A on the left, C at
 the bottom right) where it shows matrices:
   03_shared_memory_tiles: the block's row panel of A and column panel of B, split along K
       into tiles, the current tile pair copied into As / Bs in shared memory, the K loop;
@@ -19,7 +19,7 @@ the bottom right) where it shows matrices:
 Groups of elements are drawn as single rectangles and grids as single paths, so the files
 stay small. Run it after changing it; the SVGs are committed.
 
-usage: tools/draw_tiles.py
+usage: tools/pages/draw_tiles.py
 """
 from pathlib import Path
 

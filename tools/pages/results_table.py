@@ -17,6 +17,8 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
     <!-- results: sass step06 -->   its load/store instructions by width in the SASS
     <!-- results: exercises -->     what the exercises print under --check (exercise_demo.sh)
+    <!-- results: diff step02 -->   what changed in kernel.cuh from the step before, comments
+                                     left out, as a diff block (make diff STEP=02 without colour)
     <!-- results: gpus -->          every GPU with a results set in docs/results (<gpu>.csv and
                                      .meta.json from make bench): where each was measured, and
                                      step 10 and cuBLAS at 4096^3
@@ -28,9 +30,10 @@ A table lives between two markers, and everything between them is replaced:
 
 Pages named *.zh-CN.md get Chinese headings; the numbers are the same. With --check
 nothing is written, and the exit status is 1 if any page is out of date (make test
-runs this, so a table typed by hand or left stale fails).
+runs this, so a table typed by hand or left stale fails, and so does a diff block once
+either kernel.cuh changes).
 
-usage: tools/results_table.py [--check]
+usage: tools/pages/results_table.py [--check]
 """
 import csv
 import json
@@ -38,7 +41,9 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from kernel_diff import diff_lines  # the diff make diff prints
+
+ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results"
 PRIMARY = "h100-80gb-hbm3"  # the GPU whose numbers the pages show
 PRIMARY_ARCH = "sm_90"      # its architecture, for the compiler's register report
@@ -56,7 +61,7 @@ TEXT = {
                   "cuBLAS is `cublasSgemm` in FP32 (TF32 off), timed in the same run on the same inputs. "
                   "Source: [`docs/results/{file}`]({rel}).",
         "first": "first step",
-        "file": "Produced on the GPU by `tools/gpu_check.sh`: ",
+        "file": "Produced on the GPU by `tools/validate/gpu_check.sh`: ",
         "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
         "edge_source": "Same runs as the table above ({date}, commit `{commit}`). Source: [`docs/results/{file}`]({rel}).",
         "gpus_head": "| GPU | compute capability | SMs | measured on | commit | cuBLAS GFLOP/s at 4096³ | last step at 4096³: GFLOP/s (% of cuBLAS) | results |",
@@ -83,7 +88,7 @@ TEXT = {
                   "cuBLAS 为 FP32 的 `cublasSgemm`（关闭 TF32），在同一次运行中用同样的输入计时。"
                   "数据来源：[`docs/results/{file}`]({rel})。",
         "first": "第一步",
-        "file": "由 `tools/gpu_check.sh` 在 GPU 上生成：",
+        "file": "由 `tools/validate/gpu_check.sh` 在 GPU 上生成：",
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
         "edge_source": "与上表同一批运行（{date}，提交 `{commit}`）。数据来源：[`docs/results/{file}`]({rel})。",
         "gpus_head": "| GPU | 计算能力 | SM 数 | 测量日期 | 提交 | cuBLAS 在 4096³ 的 GFLOP/s | 最后一步在 4096³：GFLOP/s（占 cuBLAS 的百分比） | 结果文件 |",
@@ -295,7 +300,7 @@ def classes_table(page, lang, steps=()):
 
 def parse_ncu(lines):
     """{metric: (unit, value)} from Nsight Compute's lines "  name  [unit]  value"; other lines
-    are skipped. tools/ncu_table.py and tools/plots.py read ncu's output with it too."""
+    are skipped. tools/profile/ncu_table.py and tools/pages/plots.py read ncu's output with it too."""
     metrics = {}
     for line in lines:
         parts = line.split()
@@ -352,7 +357,7 @@ def tune_rows(arch, wanted, page, lang):
 def embedded(kind, page, lang):
     """A report or ncu log from docs/results, fenced, with its source underneath."""
     what, step = (kind.split() + [""])[:2]
-    if what == "exercises":  # what the exercises print under --check (tools/exercise_demo.sh)
+    if what == "exercises":  # what the exercises print under --check (tools/exercises/exercise_demo.sh)
         path = RESULTS / f"exercises_{PRIMARY}.txt"
     elif what == "splitk":  # step 10 with K cut into slices (make splitk)
         path = RESULTS / f"splitk_{PRIMARY}.txt"
@@ -371,8 +376,22 @@ def embedded(kind, page, lang):
     return fenced(body, path, page, lang)
 
 
+def kernel_diff(kind, page):
+    """`diff stepNN`: kernel.cuh from step NN-1 to step NN, comments left out, as a diff block."""
+    step = kind.split()[1]
+    if not re.fullmatch(r"step\d\d", step):
+        raise SystemExit(f"{page}: a diff marker names one step, as in 'diff step02', not '{kind}'")
+    try:
+        lines = diff_lines(int(step[4:]))
+    except LookupError as e:
+        raise SystemExit(f"{page}: {e}")
+    return "```diff\n" + "\n".join(lines) + "\n```\n"
+
+
 def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
+    if kind.split()[0] == "diff":
+        return kernel_diff(kind, page)
     if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
@@ -407,8 +426,8 @@ def render(kind, page):
 
 
 def pages():
-    """Every Markdown page of the project (tools/check_docs.py checks the same ones)."""
-    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md"):
+    """Every Markdown page of the project (tools/pages/check_docs.py checks the same ones)."""
+    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md", "tools/*.md", "tools/*/*.md"):
         yield from sorted(ROOT.glob(pattern))
 
 
@@ -424,7 +443,7 @@ def main():
                 page.write_text(new, encoding="utf-8")
     if check:
         if stale:
-            print("results tables out of date (run: python3 tools/results_table.py):",
+            print("results tables out of date (run: python3 tools/pages/results_table.py):",
                   " ".join(map(str, stale)))
             return 1
         print("results tables match docs/results/")

@@ -3,8 +3,8 @@
 # read from the ptxas resource reports (--resource-usage) the build keeps beside each
 # object. Exits 1 if any step kernel spills registers to local memory. Also writes the
 # table as "kernel|registers|static shared memory" lines to build/ARCH/regs.txt, which
-# tools/configs.cu reads to say which configuration each architecture gets.
-# usage: tools/regs.sh ARCH build/ARCH/stepNN.res ...
+# tools/compile/configs.cu reads to say which configuration each architecture gets.
+# usage: tools/compile/regs.sh ARCH build/ARCH/stepNN.res ...
 set -eu
 arch=$1
 shift
