@@ -51,7 +51,7 @@ EXERCISE_TEST_BINS := $(foreach n,$(STEP_IDS),$(OBJ)/exercises/step$(n)_skeleton
 TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
-.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles splitk ladder tune peak bench plots check-catch2 \
+.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles splitk ladder variants tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff FORCE
 .DEFAULT_GOAL := all
 
@@ -71,6 +71,7 @@ help:
 	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
 	@echo "make tiles         steps 03-10 at other tile sizes: registers, occupancy, GFLOP/s"
 	@echo "make ladder        Nsight Compute: step 10 with 3 and 2 stages, unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
+	@echo "make variants      step 10 beside its variants that did not pay (one patch each), at 4096^3 and 8192^3"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
 	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
 	@echo "make tune STEP=08 [CLASS=sm_XX]  search step 08's tile sizes on this GPU (CLASS: for that smaller"
@@ -167,6 +168,7 @@ test: check-catch2 $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
 	$(PYTHON) tools/pages/results_table.py --check
 	$(PYTHON) tools/pages/check_docs.py
 	$(PYTHON) tools/exercises/exercise.py check
+	$(PYTHON) tools/measure/variants.py --check
 	$(TEST_BIN)
 
 # Every architecture this CUDA release compiles for (the table in common/gpu_limits.cpp).
@@ -247,6 +249,11 @@ splitk: $(TILE_SWEEP)
 # Nsight Compute's counters for step 10 unrolled 32, 16 and 8 steps, beside cuBLAS's kernel.
 ladder: $(TILE_SWEEP)
 	sh tools/profile/ladder.sh $(ARCH)
+
+# Step 10 beside the variants of it that did not pay, each one patch (tools/measure/variants/).
+variants: $(COMMON_LIB)
+	$(PYTHON) tools/measure/variants.py --arch $(ARCH) --build $(OBJ) --nvcc "$(NVCC)" \
+		--flags "$(NVCCFLAGS)" --lib $(COMMON_LIB) --ldlibs "$(LDLIBS)"
 
 $(PEAK): tools/measure/peak.cu $(COMMON_LIB) | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)

@@ -8,7 +8,8 @@
 # configurations of steps 03-10 measured by `make tiles` (tiles_<gpu>.txt); and the GPU's
 # ceilings measured by `make peak` (peak_<gpu>.txt, and peak_<gpu>.csv for tools/pages/plots.py);
 # and step 10 with 3 and 2 stages (2 unrolled 32, 16 and 8 steps) beside cuBLAS under ncu (ladder_step10_<gpu>.txt);
-# and step 10 with K split into 1 to 16 slices (splitk_<gpu>.txt).
+# and step 10 with K split into 1 to 16 slices (splitk_<gpu>.txt); and step 10 beside the variants
+# of it that did not pay, one patch each (variants_step10_<gpu>.txt).
 # usage: tools/measure/save_reports.sh DIR
 set -eu
 dir=${1:?usage: tools/measure/save_reports.sh DIR}
@@ -46,5 +47,7 @@ echo "wrote $dir/tiles_$slug.txt"
 echo "wrote $dir/ladder_step10_$slug.txt"
 { header "make splitk (tools/measure/tile_sweep.cu)"; make -s splitk ARCH="$arch"; } > "$dir/splitk_$slug.txt"
 echo "wrote $dir/splitk_$slug.txt"
+{ header "make variants (tools/measure/variants.py, the patches in tools/measure/variants/)"; make -s variants ARCH="$arch"; } > "$dir/variants_step10_$slug.txt"
+echo "wrote $dir/variants_step10_$slug.txt"
 { header "make regs (ptxas --resource-usage, $arch)"; make -s regs ARCH="$arch"; } > "$dir/regs_$arch.txt"
 echo "wrote $dir/regs_$arch.txt"

@@ -137,7 +137,8 @@ void sweep10(Problem& p) {
                 kAsync && !kAsyncA,
             step10::sgemm_double_buffer<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll, true, true, kAsync,
                                         kAsyncA>,
-            BM, BN, (BM / WM) * (BN / WN) * 32, kStages * (BK * BM + 32 + BK * BN) * 4);
+            BM, BN, (BM / WM) * (BN / WN) * 32,
+            step10::Config{BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll, 0, 0}.smem_bytes());
 }
 
 /// `ladder`: one launch each of cuBLAS and of step 10's rungs, for Nsight Compute to read side
@@ -147,7 +148,8 @@ void sweep10(Problem& p) {
 template <int kStages, int kUnroll>
 void once10(Problem& p) {
     constexpr step10::Config c = step10::kConfigs[0];
-    constexpr int smem = kStages * (c.BK * c.BM + 32 + c.BK * c.BN) * int(sizeof(float));
+    constexpr int smem = step10::Config{c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks, kStages, kUnroll, 0, 0}
+                             .smem_bytes();
     const auto k = step10::sgemm_double_buffer<c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks,
                                                kStages, kUnroll, true, true, true>;
     CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
