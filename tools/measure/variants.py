@@ -135,7 +135,8 @@ def main():
         if not os.path.exists(header) or open(header, encoding="utf-8").read() != text:
             open(header, "w", encoding="utf-8").write(text)
         unit = os.path.join(out, f"{name}.cu")
-        src = (f'#include "{name}.cuh"\n#include "measure_kernel.cuh"\n'
+        src = (f"// built with: {args.nvcc} {args.flags}\n"  # new flags: a new file, so it is rebuilt
+               f'#include "{name}.cuh"\n#include "measure_kernel.cuh"\n'
                f"sgemm_tools::KernelFn variant_kernel_{name}() {{ return {ns}::sgemm_double_buffer<{tparams}>; }}\n")
         if not os.path.exists(unit) or open(unit, encoding="utf-8").read() != src:
             open(unit, "w", encoding="utf-8").write(src)
