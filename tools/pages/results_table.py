@@ -392,7 +392,7 @@ def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
     if kind.split()[0] == "diff":
         return kernel_diff(kind, page)
-    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk"):
+    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk", "variants"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
         out = tune_rows(kind.split()[1], kind.split()[2:], page, lang)
