@@ -270,4 +270,11 @@ ncu:
 	  $(PYTHON) tools/profile/ncu_table.py < $(BUILD)/ncu_step$(STEP).txt; \
 	  echo "(ncu's own output: $(BUILD)/ncu_step$(STEP).txt)"; exit $$status
 
+# A source file that moved (tools/*.cu went into tools/measure/ and tools/compile/) is still
+# named by the dependency files of an older build; -MP covers headers, not the file compiled.
+# Such a name is taken as changed, so its target is rebuilt instead of make stopping at
+# "No rule to make target".
+$(addprefix tools/,tile_sweep.cu peak.cu configs.cu tune_step08.cu):
+	@:
+
 -include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(CONFIGS).d
