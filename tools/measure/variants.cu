@@ -13,6 +13,7 @@
 #include "measure_kernel.cuh"
 #include "random.cuh"
 #include "timing.cuh"
+#include "variant.h"
 
 namespace {
 
@@ -28,22 +29,16 @@ struct Problem {
 
 double gflops(int n, double ms) { return 2.0 * n * double(n) * n / ms / 1e6; }
 
-/// One variant: its name, and its kernel for configuration 0 (16-byte copies, cp.async).
-struct Variant {
-    const char* name;
-    sgemm_tools::KernelFn (*kernel)();
-};
-
 }  // namespace
 
-// variant_kernel_<name>() is defined in build/<arch>/variants/<name>.cu (variants.py)
-#define VARIANT(name) sgemm_tools::KernelFn variant_kernel_##name();
+// variant_info_<name>() is defined in build/<arch>/variants/<name>.cu (variants.py)
+#define VARIANT(name) sgemm_tools::Variant variant_info_##name();
 #include "variants_list.inc"
 #undef VARIANT
 
 int main() {
-    const Variant variants[] = {
-#define VARIANT(name) {#name, variant_kernel_##name},
+    const sgemm_tools::Variant variants[] = {
+#define VARIANT(name) variant_info_##name(),
 #include "variants_list.inc"
 #undef VARIANT
     };
@@ -65,20 +60,22 @@ int main() {
                     p.cublas_gflops, t.faster == 1 ? "PEDANTIC" : "DEFAULT", gflops(n, t.mode[0].median_ms),
                     gflops(n, t.mode[1].median_ms));
     }
-    std::printf("# configuration 0 of step 10 (%s), each variant one patch away from it; median of 20 "
-                "launches (10 at 8192^3) after 3 warm-up\n", VARIANT_CONFIG);
+    const sgemm_tools::Variant& shipped = variants[0];
+    std::printf("# configuration 0 of step 10 (%dx%dx%d, %d stages, unroll %d), each variant one patch away "
+                "from it; median of 20 launches (10 at 8192^3) after 3 warm-up\n",
+                shipped.BM, shipped.BN, shipped.BK, shipped.stages, shipped.unroll);
     std::printf("%-26s %5s %6s %10s %8s %10s %8s  %s\n", "variant", "regs", "local", "4096^3", "%cuBLAS",
                 "8192^3", "%cuBLAS", "verified");
-    std::vector<Variant> order(std::begin(variants), std::end(variants));
-    order.push_back(variants[0]);  // the shipped kernel again, last
-    for (const Variant& v : order) {
+    std::vector<sgemm_tools::Variant> order(std::begin(variants), std::end(variants));
+    order.push_back(shipped);  // the shipped kernel again, last
+    for (const sgemm_tools::Variant& v : order) {
         double g[2] = {}, pct[2] = {};
         bool ok = true;
         sgemm_tools::KernelMeasurement m{};
         for (int i = 0; i < 2; ++i) {
             Problem& p = problems[std::size_t(i)];
-            m = sgemm_tools::measure_kernel(v.kernel(), VARIANT_BM, VARIANT_BN, VARIANT_THREADS, VARIANT_SMEM, p.n,
-                                            p.n, p.n, p.A.get(), p.B.get(), p.C, p.expected, p.n >= 8192 ? 10 : 20);
+            m = sgemm_tools::measure_kernel(v.kernel, v.BM, v.BN, v.threads, v.smem, p.n, p.n, p.n, p.A.get(),
+                                            p.B.get(), p.C, p.expected, p.n >= 8192 ? 10 : 20);
             g[i] = gflops(p.n, m.median_ms);
             pct[i] = 100.0 * g[i] / p.cublas_gflops;
             ok = ok && m.verified;

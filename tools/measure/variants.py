@@ -66,22 +66,13 @@ def apply(text, hunks, name):
 
 
 def device_part(text, namespace):
-    """The kernel file up to its host-side configuration table, in namespace `namespace`."""
-    cut = text.find("/// One configuration: the kernel's template parameters")
+    """The kernel file up to its configuration table (kConfigs included, the launchers not), in
+    namespace `namespace`."""
+    cut = text.find("/// Configuration I's kernel, with 16-byte")
     if cut < 0:
-        fail("kernel.cuh has no 'One configuration' comment to cut the device code at")
+        fail("kernel.cuh has no 'Configuration I's kernel' comment to cut the code at")
     body = text[:cut].replace("namespace step10 {", f"namespace {namespace} {{")
     return body + f"}}  // namespace {namespace}\n"
-
-
-def config0(text):
-    """Configuration 0 of kConfigs as a dict."""
-    m = re.search(r"kConfigs\[\] = \{\s*\{([^}]*)\}", text)
-    if not m:
-        fail("cannot find kConfigs in kernel.cuh")
-    keys = ["BM", "BN", "BK", "WM", "WN", "TM", "TN", "kMinBlocks", "kStages", "kUnroll"]
-    vals = [v.strip() for v in m.group(1).split(",")]
-    return dict(zip(keys, (int(v) for v in vals[:len(keys)])))
 
 
 def main():
@@ -117,11 +108,8 @@ def main():
             print(f"{name}: {' '.join(desc)}")
         return 0
 
-    c = config0(kernel)
     out = os.path.join(ROOT, args.build, "variants")
     os.makedirs(out, exist_ok=True)
-    tparams = ", ".join(str(c[k]) for k in ["BM", "BN", "BK", "WM", "WN", "TM", "TN", "kMinBlocks", "kStages",
-                                            "kUnroll"]) + ", true, true, true"
     flags = shlex.split(args.flags)
     incs = ["-I" + ROOT, "-I" + os.path.join(ROOT, "common"), "-I" + os.path.join(ROOT, "tools", "measure"),
             "-I" + os.path.join(ROOT, args.build), "-I" + out]
@@ -136,8 +124,12 @@ def main():
             open(header, "w", encoding="utf-8").write(text)
         unit = os.path.join(out, f"{name}.cu")
         src = (f"// built with: {args.nvcc} {args.flags}\n"  # new flags: a new file, so it is rebuilt
-               f'#include "{name}.cuh"\n#include "measure_kernel.cuh"\n'
-               f"sgemm_tools::KernelFn variant_kernel_{name}() {{ return {ns}::sgemm_double_buffer<{tparams}>; }}\n")
+               f'#include "{name}.cuh"\n#include "variant.h"\n'
+               f"sgemm_tools::Variant variant_info_{name}() {{\n"
+               f"    constexpr {ns}::Config c = {ns}::kConfigs[0];\n"
+               f"    return {{\"{name}\", {ns}::sgemm_double_buffer<c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, "
+               f"c.kMinBlocks, c.kStages, c.kUnroll, true, true, true>,\n"
+               f"            c.BM, c.BN, c.BK, c.kStages, c.kUnroll, c.threads(), c.smem_bytes()}};\n}}\n")
         if not os.path.exists(unit) or open(unit, encoding="utf-8").read() != src:
             open(unit, "w", encoding="utf-8").write(src)
         obj = os.path.join(out, f"{name}.o")
@@ -154,14 +146,9 @@ def main():
             if r.returncode != 0:
                 sys.stderr.write(r.stdout + r.stderr)
                 fail(f"compiling {cmd[-3]} failed")
-    threads = (c["BM"] // c["WM"]) * (c["BN"] // c["WN"]) * 32
-    smem = c["kStages"] * (c["BK"] * c["BM"] + 32 + c["BK"] * c["BN"]) * 4
-    name_c = f'{c["BM"]}x{c["BN"]}x{c["BK"]}, {c["kStages"]} stages, unroll {c["kUnroll"]}'
     exe = os.path.join(out, "variants")
-    defs = [f"-DVARIANT_BM={c['BM']}", f"-DVARIANT_BN={c['BN']}", f"-DVARIANT_THREADS={threads}",
-            f"-DVARIANT_SMEM={smem}", f'-DVARIANT_CONFIG="{name_c}"']
     objs = [os.path.join(out, f"{name}.o") for name, _, _ in variants]
-    cmd = [args.nvcc, *flags, *incs, *defs, os.path.join(ROOT, "tools", "measure", "variants.cu"), *objs,
+    cmd = [args.nvcc, *flags, *incs, os.path.join(ROOT, "tools", "measure", "variants.cu"), *objs,
            *([args.lib] if args.lib else []), *shlex.split(args.ldlibs), "-o", exe]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:
