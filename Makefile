@@ -45,7 +45,7 @@ TEST_BIN  := $(OBJ)/run_tests
 # variables unused (nvcc's warning 177).
 # No -MMD (it would leave .d files beside ./stepNN_exercise): they depend on every header.
 EXERCISE_FLAGS := $(filter-out -Werror=all-warnings -MMD -MP,$(NVCCFLAGS)) -diag-suppress 177
-COMMON_HEADERS := $(wildcard common/*.h common/*.cuh)
+COMMON_HEADERS := $(wildcard common/*.h common/*.cuh common/*.def)
 # For the tests: each step's untouched exercise and the same with kernel.cuh's code pasted in.
 EXERCISE_TEST_BINS := $(foreach n,$(STEP_IDS),$(OBJ)/exercises/step$(n)_skeleton $(OBJ)/exercises/step$(n)_solution)
 TILE_SWEEP := $(OBJ)/tile_sweep
@@ -171,8 +171,9 @@ test: check-catch2 $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
 	$(PYTHON) tools/measure/variants.py --check
 	$(TEST_BIN)
 
-# Every architecture this CUDA release compiles for (the table in common/gpu_limits.cpp).
-SUPPORTED_ARCHS := sm_75 sm_80 sm_86 sm_87 sm_88 sm_89 sm_90 sm_100 sm_103 sm_110 sm_120 sm_121
+# Every architecture this CUDA release compiles for: common/archs.def, the one list that
+# common/gpu_limits.h's table reads too.
+SUPPORTED_ARCHS := $(shell sed -n 's/^SGEMM_ARCH.\([0-9]*\),.*/sm_\1/p' common/archs.def)
 CONFIGS := $(OBJ)/configs
 
 ifeq ($(ARCH),all)

@@ -73,19 +73,8 @@ Choice choose(const GpuLimits& g, const GpuLimits& actual, const std::vector<Can
 
 const Rates& device_rates() {
     static const Rates rates = [] {
-        require_cuda_device();
-        constexpr int dev = 0;
-        int major = 0, minor = 0, clock_khz = 0, mem_khz = 0, bus_bits = 0;
-        CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-        CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
-        CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, dev));
-        CUDA_CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, dev));
-        CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev));
-        Rates r;
-        r.gflops_per_sm = peak_fp32_gflops(1, fp32_lanes_per_sm(major, minor), clock_khz / 1000.0);
-        // two transfers per memory clock (DDR), bus_bits / 8 bytes each
-        r.gbytes_per_s = 2.0 * mem_khz * 1e3 * (bus_bits / 8.0) / 1e9;
-        return r;
+        const GpuInfo& gpu = gpu_info();
+        return Rates{peak_fp32_gflops(1, gpu.fp32_lanes, gpu.clock_khz / 1000.0), gpu.memory_gbytes_per_s()};
     }();
     return rates;
 }

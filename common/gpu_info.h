@@ -1,6 +1,7 @@
 /// @file gpu_info.h
-/// @brief What the harness reports about the GPU and a kernel: peak FP32 rate, registers,
-///        spills, shared memory and occupancy.
+/// @brief The GPU a run uses, described once (gpu_info()): what the harness reports, and what
+///        the limits (gpu_limits.h) and rates (choose.h) the steps choose by are read from; and
+///        what one compiled kernel costs (query_kernel()).
 #pragma once
 
 #include <cstddef>
@@ -23,53 +24,50 @@ struct GpuInfo {
     int cc_major = 0;              ///< compute capability, major
     int cc_minor = 0;              ///< compute capability, minor
     int sms = 0;                   ///< streaming multiprocessors
-    int clock_mhz = 0;             ///< peak SM clock the device reports
+    int clock_khz = 0;             ///< peak SM clock the device reports, kHz
     int fp32_lanes = 0;            ///< FP32 lanes per SM (0: unknown architecture)
     int max_threads_per_sm = 0;    ///< resident threads per SM
     int max_blocks_per_sm = 0;     ///< resident blocks per SM
     int regs_per_sm = 0;           ///< 32-bit registers per SM
     std::size_t smem_per_sm = 0;   ///< shared memory per SM, bytes
+    std::size_t smem_per_block_optin = 0;     ///< the most one block may opt into, bytes
     std::size_t smem_reserved_per_block = 0;  ///< shared memory the system keeps per block
     std::size_t l2_bytes = 0;      ///< L2 cache size
-    std::size_t free_bytes = 0;    ///< free device memory when queried
     std::size_t total_bytes = 0;   ///< device memory
+    int memory_clock_khz = 0;      ///< peak memory clock, kHz
+    int memory_bus_bits = 0;       ///< memory bus width, bits
     int runtime_version = 0;       ///< CUDA runtime, e.g. 13000 for 13.0
     int driver_version = 0;        ///< newest CUDA version the driver supports
+    /// Compute capability as 10 * major + minor (90 for the H100).
+    int arch() const { return 10 * cc_major + cc_minor; }
+    /// Peak SM clock in whole MHz, as the report prints it.
+    int clock_mhz() const { return clock_khz / 1000; }
     /// Peak FP32 GFLOP/s (0 when the lane count is unknown).
-    double peak_gflops() const { return peak_fp32_gflops(sms, fp32_lanes, clock_mhz); }
+    double peak_gflops() const { return peak_fp32_gflops(sms, fp32_lanes, clock_khz / 1000.0); }
+    /// Device-memory bandwidth, GB/s: two transfers per memory clock (DDR), bus_bits / 8 bytes each.
+    double memory_gbytes_per_s() const { return 2.0 * memory_clock_khz * 1e3 * (memory_bus_bits / 8.0) / 1e9; }
 };
 
-/// Describes device 0. @throws UsageError when there is no usable CUDA device.
-GpuInfo query_gpu();
+/// Device 0, queried once and then remembered. @throws UsageError when there is no usable
+/// CUDA device.
+const GpuInfo& gpu_info();
+
+/// Device memory free now, bytes (it changes: asked each time).
+std::size_t free_device_bytes();
 
 /// A kernel as compiled, and how many of its blocks fit on one SM.
 struct KernelInfo {
     int registers = 0;             ///< registers per thread
     std::size_t local_bytes = 0;   ///< local memory per thread (spills, stack arrays)
     std::size_t static_smem = 0;   ///< static shared memory per block, bytes
-    int blocks_per_sm = 0;         ///< resident blocks per SM (occupancy API)
+    int blocks_per_sm = 0;         ///< resident blocks per SM (sgemm::blocks_per_sm())
     int warps_per_sm = 0;          ///< resident warps per SM
     int max_warps_per_sm = 0;      ///< the SM's limit
-    std::string limited_by;        ///< which resource sets blocks_per_sm ("" if unclear)
+    std::string limited_by;        ///< which resource sets blocks_per_sm (sgemm::occupancy_limiter())
 };
 
-/// Blocks per SM that each resource alone allows, for the "limited by" note.
-struct OccupancyLimits {
-    int by_threads = 0;   ///< resident threads per SM / threads per block
-    int by_blocks = 0;    ///< resident blocks per SM
-    int by_registers = 0; ///< register file / registers of a block (per-warp granularity 256)
-    int by_smem = 0;      ///< shared memory per SM / shared memory of a block
-};
-
-/// Each resource's limit on resident blocks, from the same rules the occupancy calculator uses.
-OccupancyLimits occupancy_limits(const GpuInfo& gpu, int threads_per_block, int registers,
-                                 std::size_t smem_per_block);
-
-/// The names of the resources in @p limits that allow exactly @p blocks_per_sm blocks,
-/// joined by " and " ("" when none does).
-std::string limiting_resources(const OccupancyLimits& limits, int blocks_per_sm);
-
-/// Registers, spills, shared memory and occupancy of @p kernel launched as @p geometry.
-KernelInfo query_kernel(const void* kernel, const LaunchGeometry& geometry, const GpuInfo& gpu);
+/// Registers, spills, shared memory and occupancy of @p kernel launched as @p geometry on the
+/// GPU that is there (its own limits, whatever class is forced: sgemm::actual_limits()).
+KernelInfo query_kernel(const void* kernel, const LaunchGeometry& geometry);
 
 }  // namespace sgemm

@@ -6,14 +6,14 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 
 #include "args.h"
 #include "cuda_check.cuh"
+#include "gpu_info.h"
 
 namespace sgemm {
 namespace {
-
-constexpr std::size_t KiB = 1024;
 
 struct State {
     bool read = false;
@@ -28,33 +28,23 @@ State& state() {
     return s;
 }
 
-int attribute(cudaDeviceAttr attr, int dev) {
-    int value = 0;
-    CUDA_CHECK(cudaDeviceGetAttribute(&value, attr, dev));
-    return value;
-}
-
-/// Device 0's own limits. @throws UsageError: no GPU, or one older than sm_75.
+/// Device 0's own limits, from the one description of it (gpu_info()).
+/// @throws UsageError: no GPU, or one older than sm_75.
 GpuLimits read_device() {
-    require_cuda_device();
-    constexpr int dev = 0;
-    GpuLimits g;
-    g.arch = 10 * attribute(cudaDevAttrComputeCapabilityMajor, dev) +
-             attribute(cudaDevAttrComputeCapabilityMinor, dev);
-    if (g.arch < supported_archs().front().arch) {
-        cudaDeviceProp prop{};
-        CUDA_CHECK(cudaGetDeviceProperties(&prop, dev));
-        throw UsageError(std::string(prop.name) + " is compute capability " +
-                         std::to_string(g.arch / 10) + "." + std::to_string(g.arch % 10) +
-                         "; this course needs sm_75 (Turing) or newer");
+    const GpuInfo& gpu = gpu_info();
+    if (gpu.arch() < kArchs[0].arch) {
+        throw UsageError(gpu.name + " is compute capability " + std::to_string(gpu.cc_major) + "." +
+                         std::to_string(gpu.cc_minor) + "; this course needs sm_75 (Turing) or newer");
     }
-    g.sms = attribute(cudaDevAttrMultiProcessorCount, dev);
-    g.smem_per_sm = static_cast<std::size_t>(attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
-    g.smem_per_block_optin = static_cast<std::size_t>(attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
-    g.reserved_per_block = static_cast<std::size_t>(attribute(cudaDevAttrReservedSharedMemoryPerBlock, dev));
-    g.regs_per_sm = attribute(cudaDevAttrMaxRegistersPerMultiprocessor, dev);
-    g.threads_per_sm = attribute(cudaDevAttrMaxThreadsPerMultiProcessor, dev);
-    g.blocks_per_sm = attribute(cudaDevAttrMaxBlocksPerMultiprocessor, dev);
+    GpuLimits g;
+    g.arch = gpu.arch();
+    g.sms = gpu.sms;
+    g.smem_per_sm = gpu.smem_per_sm;
+    g.smem_per_block_optin = gpu.smem_per_block_optin;
+    g.reserved_per_block = gpu.smem_reserved_per_block;
+    g.regs_per_sm = gpu.regs_per_sm;
+    g.threads_per_sm = gpu.max_threads_per_sm;
+    g.blocks_per_sm = gpu.max_blocks_per_sm;
     return g;
 }
 
@@ -102,23 +92,7 @@ void require_cuda_device() {
 }
 
 const std::vector<ArchLimits>& supported_archs() {
-    // arch, GPUs, shared memory per SM, per block (opt-in), reserved per block, threads per
-    // SM, blocks per SM. The opt-in limit is what is left of the SM's shared memory after
-    // the reserved 1 KB (sm_80 on); sm_75 reserves none.
-    static const std::vector<ArchLimits> table = {
-        {75, "T4, GeForce RTX 20, Quadro RTX", 64 * KiB, smem_per_block_optin_of(75), 0, 1024, 16},
-        {80, "A100, A30", 164 * KiB, smem_per_block_optin_of(80), KiB, 2048, 32},
-        {86, "GeForce RTX 30, A10, A40, RTX A6000", 100 * KiB, smem_per_block_optin_of(86), KiB, 1536, 16},
-        {87, "Jetson AGX Orin", 164 * KiB, smem_per_block_optin_of(87), KiB, 1536, 16},
-        {88, "(as sm_86)", 100 * KiB, smem_per_block_optin_of(88), KiB, 1536, 16},
-        {89, "GeForce RTX 40, L4, L40, RTX 6000 Ada", 100 * KiB, smem_per_block_optin_of(89), KiB, 1536, 24},
-        {90, "H100, H200, GH200", 228 * KiB, smem_per_block_optin_of(90), KiB, 2048, 32},
-        {100, "B200, GB200", 228 * KiB, smem_per_block_optin_of(100), KiB, 2048, 32},
-        {103, "B300, GB300", 228 * KiB, smem_per_block_optin_of(103), KiB, 2048, 32},
-        {110, "Jetson Thor", 228 * KiB, smem_per_block_optin_of(110), KiB, 1536, 24},
-        {120, "GeForce RTX 50, RTX PRO 6000 Blackwell", 100 * KiB, smem_per_block_optin_of(120), KiB, 1536, 24},
-        {121, "DGX Spark (GB10)", 100 * KiB, smem_per_block_optin_of(121), KiB, 1536, 24},
-    };
+    static const std::vector<ArchLimits> table(std::begin(kArchs), std::end(kArchs));
     return table;
 }
 

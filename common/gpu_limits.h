@@ -16,11 +16,8 @@
 
 namespace sgemm {
 
-/// One architecture's limits. Sources: NVIDIA's CUDA C++ Programming Guide, table
-/// "Technical Specifications per Compute Capability" (shared memory per SM and per block,
-/// reserved shared memory, resident threads and blocks per SM, registers), and the same
-/// values as CCCL's cuda/__device/arch_traits.h encodes them (CUDA 13). Every architecture
-/// here has 64 K 32-bit registers per SM and at most 255 per thread.
+/// One architecture's limits, as common/archs.def lists them (its sources are named there).
+/// Every architecture here has 64 K 32-bit registers per SM and at most 255 per thread.
 struct ArchLimits {
     int arch;                         ///< compute capability as 10 * major + minor: 75, 86, 120
     const char* gpus;                 ///< examples of GPUs with it
@@ -31,19 +28,37 @@ struct ArchLimits {
     int blocks_per_sm;                ///< resident blocks per SM
 };
 
+/// Every architecture of common/archs.def, oldest first (the same list the Makefile reads).
+inline constexpr ArchLimits kArchs[] = {
+#define SGEMM_ARCH(arch, gpus, smem_sm_kib, smem_block_kib, reserved_kib, threads, blocks) \
+    {arch, gpus, (smem_sm_kib) * 1024u, (smem_block_kib) * 1024u, (reserved_kib) * 1024u, threads, blocks},
+#include "archs.def"
+#undef SGEMM_ARCH
+};
+
 /// The most shared memory one block may opt into on architecture @p arch (10 * major + minor),
-/// bytes; 0 for an architecture not in the table. supported_archs() takes its column from here,
-/// and a kernel reads it at compile time for the architecture it is compiled for (step 10
-/// compiles a configuration that cannot fit as an empty kernel).
+/// bytes; 0 for an architecture not in the table. A kernel reads it at compile time for the
+/// architecture it is compiled for (kSmemPerBlockHere).
 constexpr std::size_t smem_per_block_optin_of(int arch) {
-    switch (arch) {
-        case 75: return 64 * 1024;
-        case 80: case 87: return 163 * 1024;
-        case 86: case 88: case 89: case 120: case 121: return 99 * 1024;
-        case 90: case 100: case 103: case 110: return 227 * 1024;
-        default: return 0;
+    for (const ArchLimits& a : kArchs) {
+        if (a.arch == arch) return a.smem_per_block_optin;
     }
+    return 0;
 }
+
+/// The architecture this code is compiled for, 10 * major + minor (__CUDA_ARCH__ / 10); on
+/// the host, where no kernel runs, sm_90's. Kernels choose at compile time by it.
+#if defined(__CUDA_ARCH__)
+inline constexpr int kArchHere = __CUDA_ARCH__ / 10;
+#else
+inline constexpr int kArchHere = 90;
+#endif
+
+/// The most shared memory one block may have on the architecture this is compiled for, bytes.
+/// A kernel compiles a configuration that cannot fit here as an empty body: no GPU of this
+/// architecture would launch it.
+inline constexpr int kSmemPerBlockHere = int(smem_per_block_optin_of(kArchHere));
+static_assert(kSmemPerBlockHere > 0, "an architecture missing from common/archs.def");
 
 /// Every architecture `nvcc --list-gpu-arch` names for CUDA 13.0, oldest first.
 const std::vector<ArchLimits>& supported_archs();

@@ -132,18 +132,102 @@ std::string csv_field(std::string s) {
     return s;
 }
 
+/// Everything one line of `--csv` is made of.
+struct CsvRow {
+    const Step& step;
+    const Options& o;
+    const Timing& t;         ///< the step's timing
+    const Timing& tb;        ///< cuBLAS's, in its faster mode
+    const Plan& plan;
+    const KernelInfo& kinfo;
+    const GpuInfo& gpu;
+    const GpuLimits& limits;
+    const char* verdict;
+    const std::string& blas_version;
+    const char* blas_mode;   ///< "" without cuBLAS
+    double gflops() const { return sgemm::gflops(o, t.median_ms); }
+    double blas_gflops() const { return blas_mode[0] != '\0' ? sgemm::gflops(o, tb.median_ms) : NAN; }
+};
+
+/// printf-style formatting into a string.
+template <class... Args>
+std::string format(const char* fmt, Args... args) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, fmt, args...);
+    return buf;
+}
+
+/// One column of `--csv`: its name in the header and its value in a row.
+struct CsvColumn {
+    const char* name;
+    std::string (*value)(const CsvRow&);
+};
+
+/// The columns of `--csv`, in order: the header and every row are written from this one list.
+const CsvColumn kCsvColumns[] = {
+    {"step", [](const CsvRow& r) { return std::string(r.step.name); }},
+    {"title", [](const CsvRow& r) { return std::string(r.step.title); }},
+    {"M", [](const CsvRow& r) { return std::to_string(r.o.M); }},
+    {"N", [](const CsvRow& r) { return std::to_string(r.o.N); }},
+    {"K", [](const CsvRow& r) { return std::to_string(r.o.K); }},
+    {"alpha", [](const CsvRow& r) { return format("%g", r.o.alpha); }},
+    {"beta", [](const CsvRow& r) { return format("%g", r.o.beta); }},
+    {"warmup", [](const CsvRow& r) { return std::to_string(r.o.warmup); }},
+    {"reps", [](const CsvRow& r) { return std::to_string(r.o.reps); }},
+    {"median_ms", [](const CsvRow& r) { return format("%.4f", r.t.median_ms); }},
+    {"best_ms", [](const CsvRow& r) { return format("%.4f", r.t.best_ms); }},
+    {"gflops", [](const CsvRow& r) { return format("%.1f", r.gflops()); }},
+    {"cublas_median_ms", [](const CsvRow& r) { return format("%.4f", r.tb.median_ms); }},
+    {"cublas_gflops", [](const CsvRow& r) { return format("%.1f", r.blas_gflops()); }},
+    {"pct_of_cublas", [](const CsvRow& r) { return format("%.2f", 100.0 * r.gflops() / r.blas_gflops()); }},
+    {"pct_of_peak", [](const CsvRow& r) {
+         const double peak = r.gpu.peak_gflops();
+         return format("%.2f", peak > 0 ? 100.0 * r.gflops() / peak : NAN);
+     }},
+    {"registers", [](const CsvRow& r) { return std::to_string(r.kinfo.registers); }},
+    {"local_bytes", [](const CsvRow& r) { return std::to_string(r.kinfo.local_bytes); }},
+    {"static_smem_bytes", [](const CsvRow& r) { return std::to_string(r.kinfo.static_smem); }},
+    {"dynamic_smem_bytes", [](const CsvRow& r) { return std::to_string(r.plan.geometry.smem_bytes); }},
+    {"blocks_per_sm", [](const CsvRow& r) { return std::to_string(r.kinfo.blocks_per_sm); }},
+    {"warps_per_sm", [](const CsvRow& r) { return std::to_string(r.kinfo.warps_per_sm); }},
+    {"grid", [](const CsvRow& r) { return dims(r.plan.geometry.grid); }},
+    {"block", [](const CsvRow& r) { return dims(r.plan.geometry.block); }},
+    {"verified", [](const CsvRow& r) { return std::string(r.verdict); }},
+    {"gpu", [](const CsvRow& r) { return csv_field(r.gpu.name); }},
+    {"cc", [](const CsvRow& r) { return format("%d.%d", r.gpu.cc_major, r.gpu.cc_minor); }},
+    {"sms", [](const CsvRow& r) { return std::to_string(r.gpu.sms); }},
+    {"clock_mhz", [](const CsvRow& r) { return std::to_string(r.gpu.clock_mhz()); }},
+    {"peak_gflops", [](const CsvRow& r) { return format("%.1f", r.gpu.peak_gflops()); }},
+    {"cuda_runtime", [](const CsvRow& r) {
+         return format("%d.%d", r.gpu.runtime_version / 1000, r.gpu.runtime_version % 1000 / 10);
+     }},
+    {"cublas", [](const CsvRow& r) { return csv_field(r.blas_version); }},
+    {"config", [](const CsvRow& r) { return csv_field(r.plan.config); }},
+    {"gpu_class", [](const CsvRow& r) { return r.limits.forced ? arch_name(r.limits.arch) : std::string(); }},
+    {"cublas_mode", [](const CsvRow& r) { return std::string(r.blas_mode); }},
+};
+
+/// The columns' texts `text(column)`, comma-separated, in order.
+template <class Text>
+std::string csv_line(Text text) {
+    std::string line;
+    for (const CsvColumn& c : kCsvColumns) line += (line.empty() ? "" : ",") + text(c);
+    return line;
+}
+
 int run(const Step& step, const Options& o) {
     // first: no GPU, one older than sm_75 or a malformed SGEMM_GPU_CLASS is a UsageError
     const GpuLimits& limits = device_limits();
-    const GpuInfo gpu = query_gpu();
+    const GpuInfo& gpu = gpu_info();
     // room for cuBLAS's handle and workspace on top of the five matrices
     constexpr std::uint64_t kHeadroom = 256ull << 20;
     const std::uint64_t needed = *device_bytes_needed(o.M, o.N, o.K);
-    if (needed > gpu.free_bytes || gpu.free_bytes - needed < kHeadroom) {
+    const std::size_t free_bytes = free_device_bytes();
+    if (needed > free_bytes || free_bytes - needed < kHeadroom) {
         throw UsageError(std::to_string(o.M) + " x " + std::to_string(o.N) + " x " +
                          std::to_string(o.K) + " needs " + gib(static_cast<double>(needed + kHeadroom)) +
                          " of GPU memory (A, B, three copies of C and cuBLAS's workspace); " +
-                         gib(static_cast<double>(gpu.free_bytes)) + " of " +
+                         gib(static_cast<double>(free_bytes)) + " of " +
                          gib(static_cast<double>(gpu.total_bytes)) + " is free");
     }
 
@@ -155,7 +239,7 @@ int run(const Step& step, const Options& o) {
     require_kernel_image(step);
     const Plan plan = step.plan ? step.plan(o.M, o.N, o.K) : Plan{step.geometry(o.M, o.N), step.kernel, "", ""};
     const LaunchGeometry geo = plan.geometry;
-    const KernelInfo kinfo = query_kernel(plan.kernel, geo, gpu);
+    const KernelInfo kinfo = query_kernel(plan.kernel, geo);
 
     if (!o.csv) {
         std::printf("%s (%s): C = alpha*A*B + beta*C, M x N x K = %d x %d x %d, alpha = %g, "
@@ -164,14 +248,14 @@ int run(const Step& step, const Options& o) {
                     static_cast<unsigned long long>(o.seed));
         std::printf("device     %s, compute capability %d.%d, %d SMs, %d MHz peak clock, "
                     "%zu MiB L2, CUDA runtime %d.%d\n",
-                    gpu.name.c_str(), gpu.cc_major, gpu.cc_minor, gpu.sms, gpu.clock_mhz,
+                    gpu.name.c_str(), gpu.cc_major, gpu.cc_minor, gpu.sms, gpu.clock_mhz(),
                     gpu.l2_bytes >> 20, gpu.runtime_version / 1000, gpu.runtime_version % 1000 / 10);
         std::printf("per SM     %d threads, %d blocks, %d registers, %zu KiB shared memory\n",
                     gpu.max_threads_per_sm, gpu.max_blocks_per_sm, gpu.regs_per_sm,
                     gpu.smem_per_sm / 1024);
         if (gpu.fp32_lanes > 0) {
             std::printf("FP32 peak  %.1f GFLOP/s = %d SMs x %d lanes x 2 FLOP x %d MHz\n",
-                        gpu.peak_gflops(), gpu.sms, gpu.fp32_lanes, gpu.clock_mhz);
+                        gpu.peak_gflops(), gpu.sms, gpu.fp32_lanes, gpu.clock_mhz());
         } else {
             std::printf("FP32 peak  unknown for compute capability %d.%d\n", gpu.cc_major,
                         gpu.cc_minor);
@@ -240,17 +324,9 @@ int run(const Step& step, const Options& o) {
     const char* verdict = !o.verify ? "skipped" : verified ? "pass" : "FAIL";
 
     if (o.csv) {
-        std::printf("%s,%s,%d,%d,%d,%g,%g,%d,%d,%.4f,%.4f,%.1f,%.4f,%.1f,%.2f,%.2f,%d,%zu,%zu,%zu,"
-                    "%d,%d,%s,%s,%s,%s,%d.%d,%d,%d,%.1f,%d.%d,%s,%s,%s,%s\n",
-                    step.name, step.title, o.M, o.N, o.K, o.alpha, o.beta, o.warmup, o.reps,
-                    t.median_ms, t.best_ms, g, tb.median_ms, gb, pct_blas, pct_peak,
-                    kinfo.registers, kinfo.local_bytes, kinfo.static_smem, geo.smem_bytes,
-                    kinfo.blocks_per_sm, kinfo.warps_per_sm, dims(geo.grid).c_str(),
-                    dims(geo.block).c_str(), verdict, csv_field(gpu.name).c_str(), gpu.cc_major,
-                    gpu.cc_minor, gpu.sms, gpu.clock_mhz, peak, gpu.runtime_version / 1000,
-                    gpu.runtime_version % 1000 / 10, csv_field(blas_version).c_str(),
-                    csv_field(plan.config).c_str(), limits.forced ? arch_name(limits.arch).c_str() : "",
-                    blas ? math_mode_name(blas_mode) : "");
+        const CsvRow row{step, o, t, tb, plan, kinfo, gpu, limits, verdict, blas_version,
+                         blas ? math_mode_name(blas_mode) : ""};
+        std::printf("%s\n", csv_line([&](const CsvColumn& c) { return c.value(row); }).c_str());
         for (const Check& c : checks) {
             if (!c.result.ok()) {
                 std::fprintf(stderr, "%s: verification FAILED (beta = %g): %zu of %zu wrong\n%s",
@@ -291,10 +367,7 @@ double median(std::vector<double> values) {
 }
 
 std::string csv_header() {
-    return "step,title,M,N,K,alpha,beta,warmup,reps,median_ms,best_ms,gflops,cublas_median_ms,"
-           "cublas_gflops,pct_of_cublas,pct_of_peak,registers,local_bytes,static_smem_bytes,"
-           "dynamic_smem_bytes,blocks_per_sm,warps_per_sm,grid,block,verified,gpu,cc,sms,"
-           "clock_mhz,peak_gflops,cuda_runtime,cublas,config,gpu_class,cublas_mode";
+    return csv_line([](const CsvColumn& c) { return std::string(c.name); });
 }
 
 int run_step(const Step& step, int argc, char** argv, const char* check_hint) {

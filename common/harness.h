@@ -14,17 +14,6 @@
 
 namespace sgemm {
 
-/// The signature every step's launcher has: C = alpha * A * B + beta * C for row-major
-/// A (M x K), B (K x N), C (M x N), enqueued on `stream`.
-using LaunchFn = void (*)(int M, int N, int K, float alpha, const float* A, const float* B,
-                          float beta, float* C, cudaStream_t stream);
-
-/// A step's launch geometry for an M x N matrix C (before any split into row slabs).
-using GeometryFn = LaunchGeometry (*)(int M, int N);
-
-/// What a step that chooses among configurations runs for M x N x K, and why.
-using PlanFn = Plan (*)(int M, int N, int K);
-
 /// What the harness needs to know about a step.
 struct Step {
     const char* name;     ///< binary name, e.g. "step01"

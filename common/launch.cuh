@@ -1,6 +1,7 @@
 /// @file launch.cuh
-/// @brief The small pieces every launcher uses: ceil_div(), LaunchGeometry, for_each_row_slab(),
-///        and Plan, what a launcher that chooses among configurations says it chose.
+/// @brief The small pieces every launcher uses: ceil_div(), the kernel's and the launcher's
+///        signatures, LaunchGeometry, for_each_row_slab(), and Plan, what a launcher that
+///        chooses among configurations says it chose.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -25,6 +26,9 @@ constexpr bool every(const Config (&configs)[N], Check check) {
     return true;
 }
 
+/// The signature of every step's kernel: (M, N, K, alpha, A, B, beta, C).
+using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
+
 /// Where and how a kernel is launched: the numbers the harness prints for every run.
 struct LaunchGeometry {
     dim3 grid;                  ///< blocks in the grid
@@ -40,6 +44,17 @@ struct Plan {
     std::string config;             ///< e.g. "128x256x32, 3 stages"
     std::string why;                ///< which limit chose it
 };
+
+/// The signature every step's launcher has: C = alpha * A * B + beta * C for row-major
+/// A (M x K), B (K x N), C (M x N), enqueued on `stream`.
+using LaunchFn = void (*)(int M, int N, int K, float alpha, const float* A, const float* B,
+                          float beta, float* C, cudaStream_t stream);
+
+/// A step's launch geometry for an M x N matrix C (before any split into row slabs).
+using GeometryFn = LaunchGeometry (*)(int M, int N);
+
+/// What a step that chooses among configurations runs for M x N x K, and why.
+using PlanFn = Plan (*)(int M, int N, int K);
 
 /// CUDA limits gridDim.y to 65535 blocks (gridDim.x may hold 2^31 - 1).
 constexpr int kMaxGridY = 65535;

@@ -1,4 +1,4 @@
-// Host tests: peak FP32 arithmetic, occupancy limits and the median (common/gpu_info.h, harness.h).
+// Host tests: peak FP32 arithmetic and the median (common/gpu_info.h, harness.h).
 #include <catch2/catch.hpp>
 
 #include "gpu_info.h"
@@ -23,33 +23,6 @@ TEST_CASE("peak FP32 = SMs x lanes x 2 x clock", "[peak]") {
     // A100: 108 x 64 x 2 x 1410 MHz
     CHECK(sgemm::peak_fp32_gflops(108, 64, 1410) == Approx(19491.84));
     CHECK(sgemm::peak_fp32_gflops(132, 0, 1980) == 0.0);
-}
-
-TEST_CASE("occupancy limits name the resource that binds", "[peak]") {
-    sgemm::GpuInfo h100;  // the H100's per-SM limits
-    h100.max_threads_per_sm = 2048;
-    h100.max_blocks_per_sm = 32;
-    h100.regs_per_sm = 65536;
-    h100.smem_per_sm = 233472;
-    h100.smem_reserved_per_block = 1024;
-
-    // 1024 threads at 32 registers: two blocks by threads, two by registers
-    auto lim = sgemm::occupancy_limits(h100, 1024, 32, 0);
-    CHECK(lim.by_threads == 2);
-    CHECK(lim.by_registers == 2);
-    CHECK(sgemm::limiting_resources(lim, 2) == "threads per SM and registers");
-    // 256 threads at 128 registers: 65536 / (128 x 256) = 2 blocks
-    lim = sgemm::occupancy_limits(h100, 256, 128, 0);
-    CHECK(lim.by_registers == 2);
-    CHECK(sgemm::limiting_resources(lim, 2) == "registers");
-    // 33 registers are allocated as 40 (per-warp units of 256 registers)
-    lim = sgemm::occupancy_limits(h100, 256, 33, 0);
-    CHECK(lim.by_registers == 65536 / (40 * 32) / 8);
-    // 256 threads with 48 KiB of shared memory: 233472 / (49152 + 1024) = 4 blocks
-    lim = sgemm::occupancy_limits(h100, 256, 32, 48 * 1024);
-    CHECK(lim.by_smem == 4);
-    CHECK(sgemm::limiting_resources(lim, 4) == "shared memory");
-    CHECK(sgemm::limiting_resources(lim, 3).empty());
 }
 
 TEST_CASE("median of odd and even counts", "[timing]") {

@@ -18,12 +18,12 @@ int cap(int threads, int min_blocks) { return std::min(255, 65536 / (threads * m
 sgemm::GpuLimits limits(int arch) { return sgemm::limits_of(*sgemm::find_arch(arch), 100); }
 
 int step10_choice(int arch) {
-    const auto c = step10::candidates([](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].kMinBlocks); });
+    const auto c = step10::Launcher::candidates([](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].blocks_per_sm); });
     return sgemm::choose(limits(arch), limits(arch), c).index;
 }
 
 int step09_choice(int arch) {
-    const auto c = step09::candidates([](int i) { return cap(step09::kConfigs[i].threads(), step09::kConfigs[i].kMinBlocks); });
+    const auto c = step09::Launcher::candidates([](int i) { return cap(step09::kConfigs[i].threads(), step09::kConfigs[i].blocks_per_sm); });
     return sgemm::choose(limits(arch), limits(arch), c).index;
 }
 
@@ -75,6 +75,12 @@ TEST_CASE("occupancy arithmetic: blocks per SM and what limits them", "[limits]"
     // threads per SM: 1,024 on sm_75
     CHECK(sgemm::blocks_per_sm(t4, 1024, 32, 0) == 1);
     CHECK(sgemm::blocks_per_sm(h100, 1024, 32, 0) == 2);
+    CHECK(sgemm::occupancy_limiter(h100, 1024, 32, 0) == "threads per SM and registers");
+    // registers go out per warp in units of 256: 33 registers take 40
+    CHECK(sgemm::blocks_per_sm(h100, 256, 33, 0) == 65536 / (40 * 32) / 8);
+    // 48 KiB of shared memory per block: 233,472 / (49,152 + 1,024) = 4 blocks
+    CHECK(sgemm::blocks_per_sm(h100, 256, 32, 48 * 1024) == 4);
+    CHECK(sgemm::occupancy_limiter(h100, 256, 32, 48 * 1024) == "shared memory");
 }
 
 TEST_CASE("each GPU class gets the step 09 and 10 configuration its limits allow", "[limits]") {
@@ -92,7 +98,7 @@ TEST_CASE("each GPU class gets the step 09 and 10 configuration its limits allow
 TEST_CASE("a GPU that no configuration fits gets one line that says why", "[limits]") {
     sgemm::GpuLimits tiny = limits(75);
     tiny.smem_per_block_optin = tiny.smem_per_sm = 32 * 1024;
-    const auto c = step10::candidates([](int) { return 255; });
+    const auto c = step10::Launcher::candidates([](int) { return 255; });
     const sgemm::Choice ch = sgemm::choose(tiny, tiny, c);
     CHECK(ch.index == -1);
     CHECK_THAT(ch.why, Catch::StartsWith("no configuration fits sm_75") && Catch::Contains("49408 B"));
@@ -129,7 +135,7 @@ sgemm::ShapeChoice shape_choice(const Candidates& c, int arch, int M, int N, int
 }  // namespace
 
 TEST_CASE("step 10 splits K only where the tiles of C are too few for the SMs", "[limits][shape]") {
-    const auto c = step10::candidates([](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].kMinBlocks); });
+    const auto c = step10::Launcher::candidates([](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].blocks_per_sm); });
     auto choice = [&](int M, int N, int K) { return shape_choice(c, 90, M, N, K, sgemm::kMaxSplits); };
     // 512 tiles of 128 x 256: enough for 132 SMs, the fastest configuration, whole
     CHECK(choice(4096, 4096, 4096).splits == 1);
@@ -153,8 +159,8 @@ TEST_CASE("step 10 splits K only where the tiles of C are too few for the SMs", 
 
 TEST_CASE("step 10 takes three stages where the copies cannot be 16 bytes wide and the GPU holds them",
           "[limits][shape]") {
-    auto regs = [](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].kMinBlocks); };
-    const auto aligned = step10::candidates(regs, true), unaligned = step10::candidates(regs, false);
+    auto regs = [](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].blocks_per_sm); };
+    const auto aligned = step10::Launcher::candidates(regs, true), unaligned = step10::Launcher::candidates(regs, false);
     CHECK(shape_choice(aligned, 90, 4096, 4096, 4096, 1).index == 0);    // 2 stages
     CHECK(shape_choice(unaligned, 90, 4095, 4095, 4095, 1).index == 1);  // 3 stages
     CHECK(shape_choice(unaligned, 86, 4095, 4095, 4095, 1).index == 0);  // 3 stages do not fit 99 KB
@@ -162,7 +168,7 @@ TEST_CASE("step 10 takes three stages where the copies cannot be 16 bytes wide a
 }
 
 TEST_CASE("step 09 takes its small tile where the 128 x 128 tiles cannot fill the SMs", "[limits][shape]") {
-    const auto c = step09::candidates([](int i) { return cap(step09::kConfigs[i].threads(), step09::kConfigs[i].kMinBlocks); });
+    const auto c = step09::Launcher::candidates([](int i) { return cap(step09::kConfigs[i].threads(), step09::kConfigs[i].blocks_per_sm); });
     CHECK(shape_choice(c, 90, 4096, 4096, 4096, 1).index == 0);
     const sgemm::ShapeChoice small = shape_choice(c, 90, 1024, 1024, 1024, 1);
     INFO(small.why);

@@ -20,10 +20,9 @@ using Problem = sgemm::CheckProblem;
 template <int kSplits>
 void launch_split(int M, int N, int K, float alpha, const float* A, const float* B, float beta, float* C,
                   cudaStream_t stream) {
-    const sgemm::Choice& ch = step10::choice();
-    const step10::Copy copy =
-        sgemm::device_limits().has_cp_async() ? step10::Copy::kAsync : step10::Copy::kRegisters;
-    step10::launch_config(ch.index, ch.dynamic_smem, copy, kSplits, M, N, K, alpha, A, B, beta, C, stream);
+    const sgemm::Choice& ch = step10::Launcher::choice();
+    step10::Launcher::launch_config(ch.index, ch.dynamic_smem, sgemm::device_limits().has_cp_async(), kSplits, M, N,
+                                    K, alpha, A, B, beta, C, stream);
 }
 
 }  // namespace
@@ -56,7 +55,7 @@ TEST_CASE("step 10 split into 2 to 16 slices of K matches the reference at awkwa
 // on every run: no atomics, and the slices are added in the same order.
 TEST_CASE("step 10 splits K where C has few tiles, and gives the same bits on every run", "[gpu][split]") {
     const Shape s{96, 200, 5000};
-    const sgemm::ShapeChoice sc = step10::shape_choice(s.M, s.N, s.K, true);
+    const sgemm::ShapeChoice sc = step10::Launcher::shape_choice(s.M, s.N, s.K, true);
     INFO(sc.why);
     REQUIRE(sc.splits > 1);  // else this test would not test a split
     Problem p(s, 0.75f, -1.25f, 800);
@@ -70,5 +69,5 @@ TEST_CASE("step 10 splits K where C has few tiles, and gives the same bits on ev
         CHECK(std::memcmp(first.data(), again.data(), first.size() * sizeof(float)) == 0);
     }
     // and the big shapes stay whole: splitting there would only add traffic
-    CHECK(step10::shape_choice(4096, 4096, 4096).splits == 1);
+    CHECK(step10::Launcher::shape_choice(4096, 4096, 4096).splits == 1);
 }

@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "device_buffer.cuh"
+#include "gpu_info.h"
 #include "gpu_limits.h"
 #include "random.cuh"
 #include "steps_registry.h"
@@ -145,21 +146,21 @@ TEST_CASE("every step is right when A, B and C start 4 bytes past a 16-byte boun
     }
 }
 
-/// Step 10's configuration I, with its K-tiles copied as `kCopy` says, as a sgemm::LaunchFn.
-template <int I, step10::Copy kCopy>
+/// Step 10's configuration I, with B copied by cp.async or through registers (kAsync), as a
+/// sgemm::LaunchFn.
+template <int I, bool kAsync>
 void launch_step10(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
                    float* C, cudaStream_t stream) {
-    step10::launch_config(I, std::size_t(step10::kConfigs[I].smem_bytes()), kCopy, 1, M, N, K, alpha, A, B,
-                          beta, C, stream);
+    step10::Launcher::launch_config(I, std::size_t(step10::kConfigs[I].smem_bytes()), kAsync, 1, M, N, K, alpha,
+                                    A, B, beta, C, stream);
 }
 
 /// Runs step 10's pipeline test on configuration I: 1 to 5 K-tiles and partial ones, both
 /// copy paths. Skipped (with a message) where the GPU cannot hold the configuration.
 template <int I>
 void check_step10_pipeline(std::uint64_t& seed) {
-    using step10::Copy;
     const step10::Config& c = step10::kConfigs[I];
-    INFO("step 10 configuration " << I << ": " << step10::config_name(c));
+    INFO("step 10 configuration " << I << ": " << c.name());
     if (std::size_t(c.smem_bytes()) > sgemm::actual_limits().smem_per_block_optin) {
         WARN("step 10 configuration " << I << " needs more shared memory than this GPU has; not run");
         return;
@@ -168,11 +169,10 @@ void check_step10_pipeline(std::uint64_t& seed) {
     for (const Shape mn : {Shape{256, 128, 0}, Shape{131, 67, 0}}) {
         for (int K : {1, BK - 1, BK, BK + 1, 2 * BK, 2 * BK + 3, 3 * BK, 4 * BK - 1, 4 * BK, 5 * BK}) {
             Problem p({mn.M, mn.N, K}, 0.75f, -1.25f, seed++);
-            for (Copy copy : {Copy::kAsync, Copy::kRegisters}) {
-                if (copy == Copy::kRegisters && step10::kKernels[I].k[1][1][0] == nullptr) continue;  // sm_75's only
-                const sgemm::VerifyResult r = p.run(copy == Copy::kAsync ? launch_step10<I, Copy::kAsync>
-                                                                         : launch_step10<I, Copy::kRegisters>);
-                INFO(to_string(p.s) << (copy == Copy::kAsync ? ", cp.async" : ", registers"));
+            for (const bool async : {true, false}) {
+                if (!async && step10::kKernels(I, {true, true, false}) == nullptr) continue;  // sm_75's only
+                const sgemm::VerifyResult r = p.run(async ? launch_step10<I, true> : launch_step10<I, false>);
+                INFO(to_string(p.s) << (async ? ", cp.async" : ", registers"));
                 INFO(sgemm::describe_mismatches(r, "  "));
                 CHECK(r.ok());
             }
@@ -218,8 +218,8 @@ TEST_CASE("steps 08-10 match the reference at awkward shapes with each smaller G
         ForcedClass forced(e.gpu_class);
         INFO("GPU class " << e.gpu_class);
         REQUIRE(sgemm::device_limits().forced);
-        CHECK(step09::choice().index == e.step09);
-        CHECK(step10::choice().index == e.step10);
+        CHECK(step09::Launcher::choice().index == e.step09);
+        CHECK(step10::Launcher::choice().index == e.step10);
         std::uint64_t seed = 1;
         for (const Shape& shape : sgemm::check_shapes()) {
             for (const sgemm::Scalars& ab : sgemm::check_scalars()) {
@@ -235,5 +235,34 @@ TEST_CASE("steps 08-10 match the reference at awkward shapes with each smaller G
                 }
             }
         }
+    }
+}
+
+// The report's occupancy comes from sgemm::blocks_per_sm(), the course's one occupancy function:
+// it must give the CUDA runtime's own count for every step's kernel as it launches, and for
+// every configuration of steps 09 and 10 this GPU can hold.
+TEST_CASE("the occupancy arithmetic agrees with the CUDA runtime for every kernel", "[gpu][steps]") {
+    auto check = [](const char* what, const void* kernel, const sgemm::LaunchGeometry& g) {
+        INFO(what);
+        const int threads = int(g.block.x * g.block.y * g.block.z);
+        int api = 0;
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&api, kernel, threads, g.smem_bytes));
+        const sgemm::KernelInfo info = sgemm::query_kernel(kernel, g);
+        CHECK(info.blocks_per_sm == api);
+        CHECK(api > 0);
+    };
+    for (const sgemm::Step& step : kAllSteps) check(step.name, step.kernel, step.geometry(4096, 4096));
+    for (int i = 0; i < step09::Launcher::kCount; ++i) {
+        const sgemm::Candidate c = step09::Launcher::candidates([](int) { return 0; })[std::size_t(i)];
+        check(c.name.c_str(), reinterpret_cast<const void*>(step09::Launcher::kernel(i)),
+              step09::Launcher::geometry_of(i, 4096, 4096, 1, 0));
+    }
+    for (int i = 0; i < step10::Launcher::kCount; ++i) {
+        const std::size_t smem = std::size_t(step10::kConfigs[i].smem_bytes());
+        if (smem > sgemm::actual_limits().smem_per_block_optin) continue;  // cannot launch here
+        const sgemm::KernelFn k = step10::Launcher::kernel(i);
+        sgemm::allow_shared_memory(k, smem);
+        check(step10::kConfigs[i].name().c_str(), reinterpret_cast<const void*>(k),
+              step10::Launcher::geometry_of(i, 4096, 4096, 1, smem));
     }
 }

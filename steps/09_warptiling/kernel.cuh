@@ -40,63 +40,16 @@ Build and run:  make step09 && ./step09 4096
 */
 #pragma once
 
-#include "choose.h"
 #include "cuda_check.cuh"
-#include "launch.cuh"
+#include "launcher.cuh"
+#include "tile_io.cuh"
 
-#include <cstdint>
 #include <string>
-#include <vector>
 
 namespace step09 {
 
-/// The four floats p[0..3], of which only the first `n` exist (n <= 0: none); the others
-/// read as 0. kVector: one 16-byte load, for p 16-byte aligned and n either <= 0 or >= 4.
-template <bool kVector>
-__device__ __forceinline__ float4 load4(const float* p, int n) {
-    if (kVector) return n >= 4 ? *reinterpret_cast<const float4*>(p) : make_float4(0.f, 0.f, 0.f, 0.f);
-    return make_float4(n > 0 ? p[0] : 0.0f, n > 1 ? p[1] : 0.0f, n > 2 ? p[2] : 0.0f,
-                       n > 3 ? p[3] : 0.0f);
-}
-
-/// p[j] = alpha * v[j] + beta * p[j] for the first `n` of the four floats at p (beta == 0:
-/// p is not read). kVector: one 16-byte load and store, for p 16-byte aligned and n >= 4.
-template <bool kVector>
-__device__ __forceinline__ void store4(float* p, int n, float4 v, float alpha, float beta) {
-    if (kVector) {
-        float4 c = make_float4(alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w);
-        if (beta != 0.0f) {
-            const float4 old = *reinterpret_cast<const float4*>(p);
-            c = make_float4(c.x + beta * old.x, c.y + beta * old.y, c.z + beta * old.z, c.w + beta * old.w);
-        }
-        *reinterpret_cast<float4*>(p) = c;
-        return;
-    }
-    auto put = [&](int j, float x) {  // one float, written only if it exists
-        if (j < n) p[j] = (beta == 0.0f) ? alpha * x : alpha * x + beta * p[j];
-    };
-    put(0, v.x), put(1, v.y), put(2, v.z), put(3, v.w);
-}
-
-/// Where element (k, m) of the transposed (BK, BM) A tile lives in As: row k starts at
-/// k * BM, plus kPad floats of padding after every four rows. A warp stores to the rows
-/// k = 4 w + j of its BK / 4 copy threads w at once; the padding shifts each group of four
-/// rows by kPad = 128 / BK floats (the number of rows of A a warp copies at once), so the
-/// warp's 32 floats land in 32 different banks. kPad is a multiple of 4: float4s stay
-/// 16-byte aligned.
-template <int BM, int BK>
-__device__ __forceinline__ int a_index(int k, int m) {
-    constexpr int kPad = 128 / BK;
-    return k * BM + k / 4 * kPad + m;
-}
-
-/// Writes the float4 `a`, columns k..k+3 of row m of the A tile, to As (k..k+3, m),
-/// transposed.
-template <int BM, int BK>
-__device__ __forceinline__ void store_transposed(float* As, int m, int k, float4 a) {
-    As[a_index<BM, BK>(k, m)] = a.x, As[a_index<BM, BK>(k + 1, m)] = a.y;
-    As[a_index<BM, BK>(k + 2, m)] = a.z, As[a_index<BM, BK>(k + 3, m)] = a.w;
-}
+// load4() and store4() (step 06), a_index() and store_transposed() (step 07): common/tile_io.cuh
+using sgemm::a_index, sgemm::load4, sgemm::store4, sgemm::store_transposed;
 
 /// C = alpha * A * B + beta * C as in step 08, with each warp computing a WM x WN tile of
 /// the block's tile; see the file comment.
@@ -212,14 +165,14 @@ sgemm_warptiling(int M, int N, int K, float alpha, const float* __restrict__ A,
 
 /// One configuration: the kernel's template parameters, and what it costs a GPU.
 struct Config {
-    int BM;          ///< rows of C per block
-    int BN;          ///< columns of C per block
-    int BK;          ///< depth of the A and B tiles in shared memory
-    int WM;          ///< rows of C per warp
-    int WN;          ///< columns of C per warp
-    int TM;          ///< rows of C per thread
-    int TN;          ///< columns of C per thread
-    int kMinBlocks;  ///< blocks per SM the registers must allow (and it was measured with)
+    int BM;             ///< rows of C per block
+    int BN;             ///< columns of C per block
+    int BK;             ///< depth of the A and B tiles in shared memory
+    int WM;             ///< rows of C per warp
+    int WN;             ///< columns of C per warp
+    int TM;             ///< rows of C per thread
+    int TN;             ///< columns of C per thread
+    int blocks_per_sm;  ///< blocks per SM the registers must allow (kMinBlocks), as measured
     /// % of the FP32 peak it reached at 4096^3 on the H100 with its GPU class forced
     /// (docs/results/h100-80gb-hbm3*.csv of the run at commit c90637c; the small tile, which
     /// the bench never runs at 4096^3, from tiles_h100-80gb-hbm3.txt); the choice by shape
@@ -228,20 +181,20 @@ struct Config {
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// static shared memory per block: the padded A tile and the B tile
     constexpr int smem_bytes() const { return (BK * BM + 32 + BK * BN) * int(sizeof(float)); }
+    /// "128x128x32": how the reports name it
+    std::string name() const { return std::to_string(BM) + "x" + std::to_string(BN) + "x" + std::to_string(BK); }
 };
 
 /// The configurations, fastest first as measured on the H100 with each GPU class forced
-/// (see the README). The GPU admits those it holds with kMinBlocks blocks/SM; of those, the
+/// (see the README). The GPU admits those it holds with blocks_per_sm blocks/SM; of those, the
 /// problem's shape chooses the one whose waves of blocks should finish first
-/// (sgemm::choose_shape(): the smaller tile wins where the larger leaves SMs idle).
-///   0: 32,896 B; two blocks need 65,792 B of an SM: every GPU but sm_75 (64 KB per SM)
-///   1: 16,512 B: sm_75
-///   2: 16,512 B, a quarter of the tile, five blocks per SM: for shapes whose 128 x 128 tiles
-///      are too few to fill the SMs (1024^3: 64 tiles for 132 SMs)
+/// (common/launcher.cuh: the smaller tile wins where the larger leaves SMs idle).
 inline constexpr Config kConfigs[] = {
-    {128, 128, 32, 64, 32, 8, 8, 2, 71.39},
-    {128, 128, 16, 64, 32, 8, 8, 2, 67.96},
-    {64, 64, 32, 32, 32, 8, 4, 5, 62.33},
+    // BM   BN  BK  WM  WN TM TN blk/SM %peak
+    {128, 128, 32, 64, 32, 8, 8, 2, 71.39},  // 32,896 B; two blocks need 65,792 B of an SM: all but sm_75
+    {128, 128, 16, 64, 32, 8, 8, 2, 67.96},  // 16,512 B: sm_75 (64 KB per SM)
+    {64, 64, 32, 32, 32, 8, 4, 5, 62.33},    // 16,512 B, five blocks per SM: for shapes whose 128 x 128
+                                             // tiles are too few to fill the SMs (1024^3: 64 for 132)
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
@@ -257,120 +210,32 @@ static_assert(sgemm::every(kConfigs, [](Config c) { return c.threads() <= 1024; 
 static_assert(sgemm::every(kConfigs, [](Config c) { return c.smem_bytes() <= 48 * 1024; }),
               "static shared memory is limited to 48 KiB per block");
 
-/// Configuration I's kernel, with 16-byte or scalar global accesses.
-template <int I, bool kVector>
-inline constexpr auto kernel_for =
-    sgemm_warptiling<kConfigs[I].BM, kConfigs[I].BN, kConfigs[I].BK, kConfigs[I].WM, kConfigs[I].WN,
-                     kConfigs[I].TM, kConfigs[I].TN, kConfigs[I].kMinBlocks, kVector>;
+/// Every configuration's kernels: 16-byte accesses where A, B and C all allow them, else scalar.
+inline constexpr auto kKernels = sgemm::kernel_table<kNumConfigs>(
+    [](auto i, auto vector_a, auto vector_b, auto) -> sgemm::KernelFn {
+        constexpr Config c = kConfigs[decltype(i)::value];
+        return sgemm_warptiling<c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.blocks_per_sm,
+                                decltype(vector_a)::value && decltype(vector_b)::value>;
+    });
+
+/// What the launcher (common/launcher.cuh) needs to know of this step.
+struct Layout {
+    static constexpr const char* kName = "step09";
+    static constexpr const Config (&kConfigs)[kNumConfigs] = step09::kConfigs;
+    static constexpr const auto& kKernels = step09::kKernels;
+    static constexpr int kMaxSplits = 1;  ///< no split-K (step 10 brings it)
+    /// One block of c.threads() threads per (BM, BN) tile of C; its shared memory is static.
+    static sgemm::LaunchGeometry launch_geometry(const Config& c, int M, int N) {
+        return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(M, c.BM)), dim3(c.threads()), 0};
+    }
+};
+using Launcher = sgemm::Launcher<Layout>;
+
+/// C = alpha * A * B + beta * C, with the configuration this GPU and shape choose.
+inline constexpr sgemm::LaunchFn launch = Launcher::launch;
+inline constexpr sgemm::GeometryFn geometry = Launcher::geometry;  ///< for the report
+inline constexpr sgemm::PlanFn plan = Launcher::plan;              ///< what launch() runs, and why
 /// Configuration 0's kernel with 16-byte accesses (the one the H100 runs).
-inline constexpr auto kernel = kernel_for<0, true>;
-
-/// The kernel signature: (M, N, K, alpha, A, B, beta, C).
-using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
-/// Every configuration's kernels, [scalar, vector], indexed like kConfigs.
-inline constexpr KernelFn kKernels[][2] = {{kernel_for<0, false>, kernel_for<0, true>},
-                                           {kernel_for<1, false>, kernel_for<1, true>},
-                                           {kernel_for<2, false>, kernel_for<2, true>}};
-static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == kNumConfigs, "one entry of kKernels per configuration");
-
-/// "128x128x32": how the reports name configuration `c`.
-inline std::string config_name(const Config& c) {
-    return std::to_string(c.BM) + "x" + std::to_string(c.BN) + "x" + std::to_string(c.BK);
-}
-
-/// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread.
-template <class Regs>
-std::vector<sgemm::Candidate> candidates(Regs regs) {
-    std::vector<sgemm::Candidate> out;
-    for (int i = 0; i < kNumConfigs; ++i) {
-        const Config& c = kConfigs[i];
-        out.push_back({config_name(c), c.threads(), std::size_t(c.smem_bytes()), 0, regs(i), c.kMinBlocks,
-                       c.BM, c.BN, c.BK, c.pct_of_peak});
-    }
-    return out;
-}
-
-/// The configuration this GPU runs (or the forced class's), chosen once.
-inline const sgemm::Choice& choice() {
-    static sgemm::ChoiceCache cache;
-    return cache.get("step09", [] {
-        return candidates([](int i) {
-            cudaFuncAttributes attr{};
-            CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kKernels[i][1])));
-            return attr.numRegs;
-        });
-    });
-}
-
-/// How an M x N x K problem runs on this GPU: of the configurations it admits, the one whose
-/// blocks should finish first (sgemm::choose_shape(); see "Waves" in step 10's README).
-inline sgemm::ShapeChoice shape_choice(int M, int N, int K, bool explain = false) {
-    static const std::vector<sgemm::Candidate> cands = candidates([](int) { return 0; });
-    return sgemm::choose_shape(choice(), cands, sgemm::device_limits(), sgemm::device_rates(), M, N, K, 1,
-                               explain);
-}
-
-/// True if `p` lies on a 16-byte boundary, as a float4 access needs.
-inline bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
-
-/// Grid, block and shared memory of configuration `i` for a slab of `rows` rows of an
-/// N-column C. The dynamic shared memory `smem` is 0 except under a forced GPU class, where
-/// it holds the GPU to the class's blocks per SM (sgemm::emulation_smem()).
-inline sgemm::LaunchGeometry geometry_of(int i, int rows, int N, std::size_t smem) {
-    const Config& c = kConfigs[i];
-    return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(rows, c.BM)), dim3(c.threads()), smem};
-}
-
-/// Grid, block and shared memory of the GPU's first choice, for a slab of `rows` rows of an
-/// N-column C (the report's, for a problem whose K it does not say).
-inline sgemm::LaunchGeometry geometry(int rows, int N) {
-    const sgemm::Choice& ch = choice();
-    return geometry_of(ch.index, rows, N, ch.dynamic_smem);
-}
-
-/// Lets kernel `k` take `bytes` of dynamic shared memory (more than 48 KB needs asking: only
-/// under a forced class, for the emulated occupancy).
-inline void allow_shared_memory(KernelFn k, std::size_t bytes) {
-    if (bytes > 48 * 1024) {
-        CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-    }
-}
-
-/// What launch() runs for an M x N x K problem, and why, for the report.
-inline sgemm::Plan plan(int M, int N, int K) {
-    const sgemm::ShapeChoice sc = shape_choice(M, N, K, true);
-    const Config& c = kConfigs[sc.index];
-    allow_shared_memory(kKernels[sc.index][1], sc.dynamic_smem);  // for the occupancy report
-    return {geometry_of(sc.index, M, N, sc.dynamic_smem), reinterpret_cast<const void*>(kKernels[sc.index][1]),
-            config_name(c) + ", " + std::to_string(c.smem_bytes()) + " B shared memory",
-            sc.why + "; the GPU: " + choice().why};
-}
-
-/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
-/// with configuration `i` and `smem` bytes of dynamic shared memory.
-inline void launch_config(int i, std::size_t smem, int M, int N, int K, float alpha, const float* A,
-                          const float* B, float beta, float* C, cudaStream_t stream) {
-    if (M <= 0 || N <= 0) return;  // empty C: touch nothing
-    sgemm::for_each_row_slab(kConfigs[i].BM, M, [&](size_t m0, int rows) {
-        const sgemm::LaunchGeometry g = geometry_of(i, rows, N, smem);
-        // float4 accesses need every row of A, B and C to start on a 16-byte boundary.
-        const bool vector = K % 4 == 0 && N % 4 == 0 && aligned16(A + m0 * K) && aligned16(B) &&
-                            aligned16(C + m0 * N);
-        const KernelFn k = kKernels[i][vector];
-        allow_shared_memory(k, g.smem_bytes);
-        k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, alpha, A + m0 * K, B, beta, C + m0 * N);
-        CUDA_CHECK(cudaGetLastError());
-    });
-}
-
-/// C = alpha * A * B + beta * C for row-major A (M x K), B (K x N), C (M x N), on `stream`,
-/// with the configuration shape_choice() picks for this GPU and shape.
-inline void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta,
-                   float* C, cudaStream_t stream) {
-    if (M <= 0 || N <= 0) return;  // empty C: touch nothing (and ask the GPU nothing)
-    const sgemm::ShapeChoice sc = shape_choice(M, N, K);
-    launch_config(sc.index, sc.dynamic_smem, M, N, K, alpha, A, B, beta, C, stream);
-}
+inline constexpr sgemm::KernelFn kernel = kKernels(0, {true, true, true});
 
 }  // namespace step09

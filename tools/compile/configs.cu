@@ -1,6 +1,6 @@
 // make regs (tools/compile/configs.cu): which configuration each step runs on a GPU of this build's
 // architecture, chosen by the same code the launchers use (sgemm::choose()) from the limits
-// in common/gpu_limits.cpp's table and the registers ptxas gave each kernel for this
+// in common/archs.def's table and the registers ptxas gave each kernel for this
 // architecture (build/ARCH/regs.txt, written by tools/compile/regs.sh). Needs no GPU.
 // Exits 1 if a step has no configuration that fits, or a fixed step does not fit.
 // usage: configs ARCH build/ARCH/regs.txt
@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
     }
     const sgemm::ArchLimits* arch = sgemm::find_arch(std::stoi(std::string(argv[1]).substr(3)));
     if (!arch) {
-        std::fprintf(stderr, "%s: %s is not in the table of common/gpu_limits.cpp\n", argv[0], argv[1]);
+        std::fprintf(stderr, "%s: %s is not in the table of common/archs.def\n", argv[0], argv[1]);
         return 2;
     }
     const std::map<std::string, Resources> regs = read_registers(argv[2]);
@@ -102,25 +102,29 @@ int main(int argc, char** argv) {
                 r.smem = std::max(r.smem, res.smem);
             }
         }
-        const sgemm::Candidate c{"its one configuration", int(geo.block.x * geo.block.y), r.smem,
-                                 geo.smem_bytes, r.regs, 1};
+        sgemm::Candidate c;
+        c.name = "its one configuration";
+        c.threads = int(geo.block.x * geo.block.y);
+        c.static_smem = r.smem;
+        c.dynamic_smem = geo.smem_bytes;
+        c.regs = r.regs;
         list(s.name, g, {c});
     }
     // Steps 08-10: the launchers' own lists, with this architecture's registers.
-    list("step08", g, step08::candidates([&](int i) {
+    list("step08", g, step08::Launcher::candidates([&](int i) {
              const step08::Tuned& c = step08::kTuned[i];
              return regs_of(regs, "step08::sgemm_autotuned<" + join({c.BM, c.BN, c.BK, c.TM, c.TN}) + ", true>");
          }));
-    list("step09", g, step09::candidates([&](int i) {
+    list("step09", g, step09::Launcher::candidates([&](int i) {
              const step09::Config& c = step09::kConfigs[i];
              return regs_of(regs, "step09::sgemm_warptiling<" +
-                                      join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks}) + ", true>");
+                                      join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.blocks_per_sm}) + ", true>");
          }));
-    list("step10", g, step10::candidates([&](int i) {
+    list("step10", g, step10::Launcher::candidates([&](int i) {
              const step10::Config& c = step10::kConfigs[i];
              return regs_of(regs, "step10::sgemm_double_buffer<" +
-                                      join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks, c.kStages, c.kUnroll}) +
-                                      ", true, true, true, false>");
+                                      join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.blocks_per_sm, c.stages, c.unroll}) +
+                                      ", true, true, true>");
          }));
     return failed ? 1 : 0;
 }

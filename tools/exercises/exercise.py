@@ -154,28 +154,28 @@ EXERCISES = {
     },
     "10": {
         "parts": [
-            ("Prologue: start the first kStages - 1 K-tiles, tile t into stage t, with\n"
-             "fetch(t, t) and then deposit(t), for the tiles that exist (t < tiles). After each\n"
-             "of them, even past the last tile, commit one cp.async group\n"
+            ("Prologue: set off the first kStages - 1 K-tiles, each into its stage, with\n"
+             "start_copy(t) and then finish_copy(t), for the tiles that exist (t < tiles). After\n"
+             "each of them, even past the last tile, commit one cp.async group\n"
              "(if constexpr (kCpAsync) cp_async_commit();): the wait in the loop then always\n"
              "counts the same number of groups.",
              ""),
             ("Head of the loop for tile t. Wait until at most kStages - 2 of this thread's\n"
              "commit groups are still in flight (cp_async_wait<kStages - 2>(), only if\n"
              "kCpAsync): its part of tile t has arrived. Then one __syncthreads(): every part of\n"
-             "tile t is in shared memory, and every thread has finished the math of tile t - 1.\n"
-             "Then start tile next = t + kStages - 1 into stage next % kStages with fetch(), if\n"
-             "it exists, and commit a group (always, as in the prologue).",
+             "tile t is in shared memory, and every thread has finished the math of tile t - 1,\n"
+             "whose stage is the one written next. Then set off tile `next` with\n"
+             "start_copy(next), if it exists, and commit a group (always, as in the prologue).",
              ""),
-            ("After the math: store the registers of tile next to its stage with deposit(), if\n"
-             "that tile exists. They were loaded before the math so that their global loads\n"
-             "had the whole of tile t's math to arrive.",
+            ("After the math: store the registers of tile next to its stage with\n"
+             "finish_copy(next), if that tile exists. They were loaded before the math so that\n"
+             "their global loads had the whole of tile t's math to arrive.",
              ""),
         ],
         "hint": "commit one group in every prologue and loop iteration, even with no tile "
-                "left to fetch, or cp_async_wait<kStages - 2> waits for the wrong tile; the one "
-                "__syncthreads() goes after the wait and before the fetch that overwrites tile "
-                "t - 1's stage. A race passes by luck: run compute-sanitizer --tool racecheck "
+                "left to copy, or cp_async_wait<kStages - 2> waits for the wrong tile; the one "
+                "__syncthreads() goes after the wait and before the start_copy() that overwrites "
+                "tile t - 1's stage. A race passes by luck: run compute-sanitizer --tool racecheck "
                 "./step10_exercise 131 67 97 --no-cublas --reps 1 --warmup 0.",
     },
 }
@@ -259,7 +259,7 @@ def header(num, folder, count):
 def main_function(num, folder, hint):
     title = folder.name[3:]
     # steps that choose among configurations (08-10) also report which one ran, and why
-    plan = f", step{num}::plan" if "inline sgemm::Plan plan(" in (folder / "kernel.cuh").read_text() else ""
+    plan = f", step{num}::plan" if "sgemm::PlanFn plan =" in (folder / "kernel.cuh").read_text() else ""
     return f"""
 #include "harness.h"  // for main(): the same program every step binary runs
 

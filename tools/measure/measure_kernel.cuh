@@ -16,7 +16,7 @@
 namespace sgemm_tools {
 
 /// The kernel signature of every step: (M, N, K, alpha, A, B, beta, C).
-using KernelFn = void (*)(int, int, int, float, const float*, const float*, float, float*);
+using KernelFn = sgemm::KernelFn;
 
 /// Dynamic shared memory to launch `kernel` (`threads` per block, `smem` bytes of its own
 /// dynamic shared memory) with, so that the GPU holds as many of its blocks per SM as the

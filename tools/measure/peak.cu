@@ -74,7 +74,7 @@ struct Row {
 
 int main(int argc, char** argv) try {
     const bool csv = argc > 1 && std::strcmp(argv[1], "--csv") == 0;
-    const sgemm::GpuInfo gpu = sgemm::query_gpu();
+    const sgemm::GpuInfo& gpu = sgemm::gpu_info();
     int mem_khz = 0, bus_bits = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, 0));
     CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, 0));
@@ -103,7 +103,7 @@ int main(int argc, char** argv) try {
         auto launch = [&] { lds_loop<<<blocks, 256>>>(sink.get()); CUDA_CHECK(cudaGetLastError()); };
         const double ms = sgemm::time_launches(launch, 2, 10, nullptr).best_ms;
         const double bytes = double(blocks) * 256 * kSharedIters * sizeof(float4);
-        rows.push_back({"shared", bytes / ms / 1e6, 32.0 * 4 * gpu.sms * gpu.clock_mhz / 1e3, "GB/s",
+        rows.push_back({"shared", bytes / ms / 1e6, 32.0 * 4 * gpu.sms * gpu.clock_mhz() / 1e3, "GB/s",
                         "32 banks x 4 bytes x SMs x peak clock"});
     }
 
@@ -113,7 +113,7 @@ int main(int argc, char** argv) try {
         return 0;
     }
     std::printf("%s, %d SMs, %d MHz peak clock; best of 10 launches after 2 warm-up\n", gpu.name.c_str(),
-                gpu.sms, gpu.clock_mhz);
+                gpu.sms, gpu.clock_mhz());
     std::printf("%-8s %12s %12s %-8s %7s  %s\n", "ceiling", "measured", "paper", "unit", "ratio", "paper figure");
     for (const Row& r : rows)
         std::printf("%-8s %12.1f %12.1f %-8s %6.1f%%  %s\n", r.quantity, r.measured, r.paper, r.unit,

@@ -119,24 +119,21 @@ void sweep09(Problem& p) {
     const step09::Config& C = step09::kConfigs[0];
     measure(p, "step09", tiles(BM, BN, BK, WM, WN, TM, TN, kMinBlocks),
             BM == C.BM && BN == C.BN && BK == C.BK && WM == C.WM && WN == C.WN && TM == C.TM &&
-                TN == C.TN && kMinBlocks == C.kMinBlocks,
+                TN == C.TN && kMinBlocks == C.blocks_per_sm,
             step09::sgemm_warptiling<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, true>, BM, BN,
             (BM / WM) * (BN / WN) * 32);
 }
 
 template <int BM, int BN, int BK, int WM, int WN, int TM, int TN, int kMinBlocks, int kStages, int kUnroll,
-          bool kAsync, bool kAsyncA = false>
+          bool kAsync>
 void sweep10(Problem& p) {
     const step10::Config& C = step10::kConfigs[0];
-    // how the tiles travel: B by cp.async (the shipped way), A and B by cp.async, or all
-    // through registers (as on GPUs before sm_80)
-    const char* copy = kAsync ? (kAsyncA ? " async A+B" : " async B") : " registers";
-    measure(p, "step10", tiles(BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll) + copy,
+    // how the tiles travel: B by cp.async (the shipped way), or all through registers (as on
+    // GPUs before sm_80); A by cp.async too is a variant (make variants: async_a)
+    measure(p, "step10", tiles(BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll) + (kAsync ? " async B" : " registers"),
             BM == C.BM && BN == C.BN && BK == C.BK && WM == C.WM && WN == C.WN && TM == C.TM &&
-                TN == C.TN && kMinBlocks == C.kMinBlocks && kStages == C.kStages && kUnroll == C.kUnroll &&
-                kAsync && !kAsyncA,
-            step10::sgemm_double_buffer<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll, true, true, kAsync,
-                                        kAsyncA>,
+                TN == C.TN && kMinBlocks == C.blocks_per_sm && kStages == C.stages && kUnroll == C.unroll && kAsync,
+            step10::sgemm_double_buffer<BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll, true, true, kAsync>,
             BM, BN, (BM / WM) * (BN / WN) * 32,
             step10::Config{BM, BN, BK, WM, WN, TM, TN, kMinBlocks, kStages, kUnroll, 0, 0}.smem_bytes());
 }
@@ -148,9 +145,9 @@ void sweep10(Problem& p) {
 template <int kStages, int kUnroll>
 void once10(Problem& p) {
     constexpr step10::Config c = step10::kConfigs[0];
-    constexpr int smem = step10::Config{c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks, kStages, kUnroll, 0, 0}
+    constexpr int smem = step10::Config{c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.blocks_per_sm, kStages, kUnroll, 0, 0}
                              .smem_bytes();
-    const auto k = step10::sgemm_double_buffer<c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.kMinBlocks,
+    const auto k = step10::sgemm_double_buffer<c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.blocks_per_sm,
                                                kStages, kUnroll, true, true, true>;
     CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(k),
                                     cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
@@ -166,17 +163,18 @@ void once10(Problem& p) {
 /// faster math mode) in the same run; beside each, the wave model's estimate
 /// (sgemm::choose_shape()) and, timed alone, the second kernel that sums the slices.
 int splitk(sgemm::CublasHandle& blas) {
-    const sgemm::Choice& ch = step10::choice();
+    using step10::Launcher;
+    const sgemm::Choice& ch = Launcher::choice();
     const step10::Config& c = step10::kConfigs[ch.index];
     const sgemm::GpuLimits& g = sgemm::device_limits();
     std::printf("# step 10 %s on %d SMs, K cut into S slices (gridDim.z = S), then sum_slices; median of 20 "
                 "after 3 warm-up; cuBLAS: the faster of DEFAULT and PEDANTIC in the same run\n",
-                step10::config_name(c).c_str(), g.sms);
+                c.name().c_str(), g.sms);
     std::printf("# blocks: tiles of C x S; sum: sum_slices alone (S slices of M x N read, C written); "
                 "model: the estimate the launcher chooses by; * = the launcher's choice\n");
     std::printf("%-16s %3s %7s %10s %9s %8s %9s %10s %8s\n", "M x N x K", "S", "blocks", "time us",
                 "GFLOP/s", "%cuBLAS", "model us", "sum us", "work MB");
-    const std::vector<sgemm::Candidate> cands = step10::candidates([](int) { return 0; });
+    const std::vector<sgemm::Candidate> cands = Launcher::candidates([](int) { return 0; });
     for (const auto& shape : std::vector<std::array<int, 3>>{{512, 512, 512}, {1024, 1024, 1024},
                                                               {1024, 1024, 8192}, {128, 4096, 4096},
                                                               {4096, 4096, 4096}}) {
@@ -190,13 +188,13 @@ int splitk(sgemm::CublasHandle& blas) {
         const double blas_ms = sgemm::time_cublas_modes(blas, [&] {
             sgemm::cublas_sgemm(blas, M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get());
         }, 3, 20, nullptr).best().median_ms;
-        const int chosen = step10::shape_choice(M, N, K).splits;
+        const int chosen = Launcher::shape_choice(M, N, K).splits;
         const int k_tiles = sgemm::ceil_div(K, c.BK);
         for (int S : {1, 2, 3, 4, 6, 8, 12, 16}) {
             if (S > k_tiles || sgemm::ceil_div(k_tiles, sgemm::ceil_div(k_tiles, S)) != S) continue;
             const double ms = time([&] {
-                step10::launch_config(ch.index, ch.dynamic_smem, step10::Copy::kAsync, S, M, N, K, 1.0f, A.get(),
-                                      B.get(), 0.0f, C.get(), nullptr);
+                Launcher::launch_config(ch.index, ch.dynamic_smem, true, S, M, N, K, 1.0f, A.get(), B.get(), 0.0f,
+                                        C.get(), nullptr);
             });
             const double model =  // the estimate the launcher weighs this S with
                 sgemm::estimate_split(cands[std::size_t(ch.index)], g, sgemm::device_rates(), M, N, K, S).us;
@@ -204,10 +202,8 @@ int splitk(sgemm::CublasHandle& blas) {
             if (S > 1) {  // the second kernel alone, on a workspace of S slices
                 sgemm::DeviceBuffer<float> work(size_t(S) * M * N);
                 CUDA_CHECK(cudaMemset(work.get(), 0, work.size() * sizeof(float)));
-                const std::size_t count = size_t(M) * N;
-                const int blocks = int(std::min<std::size_t>((count / 4 + 255) / 256, 65535));
                 sum_ms = time([&] {
-                    step10::sum_slices<true><<<blocks, 256>>>(count, S, 1.0f, work.get(), 0.0f, C.get());
+                    sgemm::launch_sum_slices(size_t(M) * N, S, 1.0f, work.get(), 0.0f, C.get(), nullptr);
                 });
             }
             const long long blocks = (long long)sgemm::ceil_div(M, c.BM) * sgemm::ceil_div(N, c.BN) * S;
@@ -324,7 +320,6 @@ int main(int argc, char** argv) {
         sweep10<128, 256, 32, 64, 64, 8, 16, 1, 4, 16, true>(p);
         sweep10<128, 256, 16, 64, 64, 8, 16, 1, 3, 16, true>(p);
         sweep10<128, 256, 16, 64, 64, 8, 16, 1, 4, 16, true>(p);
-        sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 16, true, true>(p);
         sweep10<128, 256, 32, 64, 64, 8, 16, 1, 2, 16, false>(p);
         sweep10<128, 256, 32, 64, 64, 8, 16, 1, 3, 16, false>(p);
         sweep10<128, 128, 32, 64, 32, 8, 8, 2, 2, 16, true>(p);

@@ -68,9 +68,9 @@ def apply(text, hunks, name):
 def device_part(text, namespace):
     """The kernel file up to its configuration table (kConfigs included, the launchers not), in
     namespace `namespace`."""
-    cut = text.find("/// Configuration I's kernel, with 16-byte")
+    cut = text.find("/// Every configuration's kernels")
     if cut < 0:
-        fail("kernel.cuh has no 'Configuration I's kernel' comment to cut the code at")
+        fail("kernel.cuh has no \"Every configuration's kernels\" comment to cut the code at")
     body = text[:cut].replace("namespace step10 {", f"namespace {namespace} {{")
     return body + f"}}  // namespace {namespace}\n"
 
@@ -128,8 +128,8 @@ def main():
                f"sgemm_tools::Variant variant_info_{name}() {{\n"
                f"    constexpr {ns}::Config c = {ns}::kConfigs[0];\n"
                f"    return {{\"{name}\", {ns}::sgemm_double_buffer<c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, "
-               f"c.kMinBlocks, c.kStages, c.kUnroll, true, true, true>,\n"
-               f"            c.BM, c.BN, c.BK, c.kStages, c.kUnroll, c.threads(), c.smem_bytes()}};\n}}\n")
+               f"c.blocks_per_sm, c.stages, c.unroll, true, true, true>,\n"
+               f"            c.BM, c.BN, c.BK, c.stages, c.unroll, c.threads(), c.smem_bytes()}};\n}}\n")
         if not os.path.exists(unit) or open(unit, encoding="utf-8").read() != src:
             open(unit, "w", encoding="utf-8").write(src)
         obj = os.path.join(out, f"{name}.o")
