@@ -6,13 +6,18 @@
 2. Every English page (README.md, steps/*/README.md, docs/*.md) has a Chinese twin
    (*.zh-CN.md) with the same heading structure: the same number of headings, at the
    same levels, in the same order. The maintainers' notes under tools/ are in English only.
+   A step's lab notes (steps/NN_name/lab.md) are such a page: lab.zh-CN.md must exist beside
+   them with the same headings, and each of the step's lessons (README.md, README.zh-CN.md)
+   must link its own language's lab notes.
+3. Every inline figure marker <!--v:...-->value<!--/v--> is whole (results_table.py fills it;
+   a marker left open would never be filled and its figure could go stale).
 
 usage: tools/pages/check_docs.py
 """
 import re
 import sys
 
-from results_table import ROOT, pages  # the same pages the tables are written into
+from results_table import INLINE, ROOT, pages  # the same pages the tables are written into
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~)")
@@ -39,6 +44,13 @@ def main():
     all_pages = list(pages())
     for page in all_pages:
         rel = page.relative_to(ROOT)
+        text = page.read_text(encoding="utf-8")
+        if text.count("<!--v:") != len(INLINE.findall(text)) or text.count("<!--/v-->") != text.count("<!--v:"):
+            problems.append(f"{rel}: an inline figure marker <!--v:...--> is not closed by <!--/v--> on its line")
+        if rel.parts[0] == "steps" and page.name.startswith("README"):
+            lab = "lab.zh-CN.md" if page.name.endswith(".zh-CN.md") else "lab.md"
+            if (page.parent / "lab.md").exists() and f"]({lab}" not in text:
+                problems.append(f"{rel}: does not link its lab notes {lab}")
         for line in prose_lines(page.read_text(encoding="utf-8")):
             for target in LINK.findall(line):
                 if re.match(r"^[a-z]+:", target) or target.startswith("#"):
