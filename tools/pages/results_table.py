@@ -47,6 +47,13 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
     sass(s, 'LDS.128', k)      an instruction count of sass_stepNN_<arch>.txt (kernel k, default 0)
     regs(s)                    registers per thread in regs_<arch>.txt
     peak('dram', col)          a row of peak_<gpu>.txt ('measured' or 'paper')
+    tu('64.256.32.8.8', col, arch)  a row of tune_<arch>.txt (make tune STEP=08; arch default sm_90,
+                               or 'sm_90_as_sm_75') by its tiles; col: 'threads', 'regs', 'local', 'blk',
+                               'warps', 'glob', 'shared', 'gf4096', 'pc4096', 'gf1024', 'pc1024'
+    sk('1024x1024x8192', S, col)  a row of splitk_<gpu>.txt (make splitk) by shape and slices S;
+                               col: 'blocks', 'time' (us), 'gflops', 'pc', 'model' (us), 'sum' (us), 'work' (MB)
+    skerr(chosen)              the largest |model - time| / time of splitk_<gpu>.txt in %, over every
+                               row (chosen=0) or over the launcher's choices only (chosen=1)
 
 So regenerating docs/results rewrites the figure, and --check fails while a page quotes a
 value its file no longer holds. Prose typed by hand beside a listing cannot drift from it.
@@ -557,6 +564,37 @@ def _peak(name, col="measured"):
     raise LookupError(f"no '{name}' in {path.name}")
 
 
+TUNE_COLS = ["threads", "regs", "local", "blk", "warps", "glob", "shared", "gf4096", "pc4096", "gf1024", "pc1024"]
+SPLITK_COLS = ["blocks", "time", "gflops", "pc", "model", "sum", "work"]
+
+
+def _tune(tiles, col="gf4096", arch=PRIMARY_ARCH):
+    path = RESULTS / f"tune_{arch}.txt"
+    want = "<" + ", ".join(tiles.split(".")) + ">"
+    for ln in path.read_text(encoding="utf-8").split("\n"):
+        if ln.startswith(want + " "):
+            return _number(ln[len(want):].split()[TUNE_COLS.index(col)])
+    raise LookupError(f"no {want} in {path.name}")
+
+
+def _splitk_rows():
+    path = RESULTS / f"splitk_{PRIMARY}.txt"
+    return [ln.split() for ln in path.read_text(encoding="utf-8").split("\n") if ln[:1].isdigit()], path
+
+
+def _splitk(shape, slices, col="time"):
+    rows, path = _splitk_rows()
+    for r in rows:
+        if r[0] == shape and int(r[1]) == int(slices):
+            return _number(r[2 + SPLITK_COLS.index(col)])
+    raise LookupError(f"no {shape} S={slices} in {path.name}")
+
+
+def _splitk_error(chosen=0):
+    rows, _ = _splitk_rows()
+    return max(100.0 * abs(_number(r[6]) / _number(r[3]) - 1.0) for r in rows if not chosen or r[-1] == "*")
+
+
 FIGURES = {
     "gf": lambda s, shape=SIZE: _number(_csv_row(s, shape)["gflops"]),
     "ms": lambda s, shape=SIZE: _number(_csv_row(s, shape)["median_ms"]),
@@ -565,6 +603,7 @@ FIGURES = {
     "pk": lambda s, shape=SIZE: 100.0 * _number(_csv_row(s, shape)["gflops"]) / _number(_csv_row(s, shape)["peak_gflops"]),
     "col": lambda s, shape, name: _number(_csv_row(s, shape)[name]),
     "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
+    "tu": _tune, "sk": _splitk, "skerr": _splitk_error,
 }
 
 
