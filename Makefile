@@ -167,6 +167,7 @@ check-catch2:
 test: check-catch2 $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
 	$(PYTHON) tools/pages/results_table.py --check
 	$(PYTHON) tools/pages/check_docs.py
+	$(PYTHON) tools/pages/lesson_words.py --check
 	$(PYTHON) tools/exercises/exercise.py check
 	$(PYTHON) tools/measure/variants.py --check
 	$(TEST_BIN)

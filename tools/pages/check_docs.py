@@ -6,13 +6,22 @@
 2. Every English page (README.md, steps/*/README.md, docs/*.md) has a Chinese twin
    (*.zh-CN.md) with the same heading structure: the same number of headings, at the
    same levels, in the same order. The maintainers' notes under tools/ are in English only.
+   A step's lab notes (steps/NN_name/lab.md) are such a page: lab.zh-CN.md must exist beside
+   them with the same headings, and each of the step's lessons (README.md, README.zh-CN.md)
+   must link its own language's lab notes.
+3. Every inline figure marker <!--v:...-->value<!--/v--> is whole (results_table.py fills it;
+   a marker left open would never be filled and its figure could go stale).
+4. Every Chinese page (*.zh-CN.md: README, lessons, lab notes, docs) uses the fixed term of
+   docs/glossary.zh-CN.md ("固定译法") for each concept: a variant listed in TERMS fails, one
+   line per hit naming the page, the line and the term to use. Fenced code, inline code and
+   the generated <!-- results --> blocks are not checked.
 
 usage: tools/pages/check_docs.py
 """
 import re
 import sys
 
-from results_table import ROOT, pages  # the same pages the tables are written into
+from results_table import INLINE, ROOT, pages  # the same pages the tables are written into
 
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~)")
@@ -29,6 +38,44 @@ def prose_lines(text):
             yield line
 
 
+# One Chinese term per concept (docs/glossary.zh-CN.md, section 固定译法): variant -> the term.
+# A variant is a regular expression; keep this list and the glossary's table in step.
+TERMS = [
+    (r"算术强度|计算访存比", "计算强度 (arithmetic intensity)"),
+    (r"设备内存", "显存 (device memory)"),
+    (r"启动代码", "启动函数 (launcher)"),
+    (r"线程（lane）", "通道（lane） (a lane of a warp)"),
+    (r"线程束", "warp"),
+    (r"(?:FMA|FFMA|LSU|MIO|共享内存|数学|执行)\s?流水线", "管线 (a hardware pipe: FMA 管线, 共享内存管线)"),
+    (r"(?<!异或置换（)(?<!异或置换（XOR )(?<!\w)[Ss]wizzle", "异或置换（swizzle）"),
+    (r"序言", "预取阶段（prologue）"),
+]
+INLINE_CODE = re.compile(r"`[^`]*`")
+GENERATED = re.compile(r"^<!-- results: .*-->$")
+
+
+def term_problems(rel, text):
+    """A line per banned variant on a Chinese page, outside code and generated blocks."""
+    out, inside, generated = [], False, False
+    for number, line in enumerate(text.splitlines(), 1):
+        if FENCE.match(line.strip()):
+            inside = not inside
+            continue
+        if GENERATED.match(line.strip()):
+            generated = True
+        elif line.strip() == "<!-- /results -->":
+            generated = False
+        if inside or generated:
+            continue
+        prose = INLINE_CODE.sub("", INLINE.sub(lambda m: m["value"], line)).replace("**", "")
+        if rel.name == "glossary.zh-CN.md" and prose.startswith("|"):
+            prose = prose.split("|", 2)[-1]  # the first column is the English term
+        for variant, term in TERMS:
+            for m in re.finditer(variant, prose):
+                out.append(f"{rel}:{number}: '{m.group(0)}' -> use {term}")
+    return out
+
+
 def headings(page):
     return [len(m.group(1)) for line in prose_lines(page.read_text(encoding="utf-8"))
             if (m := re.match(r"^(#{1,6}) ", line))]
@@ -39,6 +86,15 @@ def main():
     all_pages = list(pages())
     for page in all_pages:
         rel = page.relative_to(ROOT)
+        text = page.read_text(encoding="utf-8")
+        if text.count("<!--v:") != len(INLINE.findall(text)) or text.count("<!--/v-->") != text.count("<!--v:"):
+            problems.append(f"{rel}: an inline figure marker <!--v:...--> is not closed by <!--/v--> on its line")
+        if rel.parts[0] == "steps" and page.name.startswith("README"):
+            lab = "lab.zh-CN.md" if page.name.endswith(".zh-CN.md") else "lab.md"
+            if (page.parent / "lab.md").exists() and f"]({lab}" not in text:
+                problems.append(f"{rel}: does not link its lab notes {lab}")
+        if page.name.endswith(".zh-CN.md"):
+            problems += term_problems(rel, text)
         for line in prose_lines(page.read_text(encoding="utf-8")):
             for target in LINK.findall(line):
                 if re.match(r"^[a-z]+:", target) or target.startswith("#"):

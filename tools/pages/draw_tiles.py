@@ -15,7 +15,10 @@ the bottom right) where it shows matrices:
       the exact word addresses, in step 06 and step 07; and the B float4s of 8 threads;
   09_warptiling_tiles: the block tile's 8 warp tiles, one warp's 8 x 4 lanes, and what
       lane 0 owns and reads;
-  10_double_buffer_pipeline: a schematic timeline of step 09 against step 10's pipeline.
+  10_double_buffer_pipeline: a schematic timeline of step 09 against step 10's pipeline;
+  filling_the_gpu_waves (docs/filling_the_gpu.md): 1024 x 1024 x 8192 in 128 x 256 tiles on
+      132 SMs, whole and with K split 4 and 6 ways: the tiles, the SMs of the first wave, and
+      the busy SMs over time (counted, not measured).
 Groups of elements are drawn as single rectangles and grids as single paths, so the files
 stay small. Run it after changing it; the SVGs are committed.
 
@@ -645,6 +648,71 @@ def step10():
     save("10_double_buffer_pipeline", 900, int(ly + 3 * 22 + 62), out)
 
 
+def waves():
+    """C of 32 tiles on 132 SMs (one block each), whole and with K split into S = 4 and 6 slices."""
+    M = N = 1024
+    K_TILES, SMS, COLS = 256, 132, 12     # K = 8192 in K-tiles of 32; the H100's SMs; SM grid columns
+    SLICE = ["#d1495b", "#edae49", "#2e86ab", "#3c9d5d", "#8e6c8a", "#6b8f9e"]
+    IDLE = "#eceef1"
+    out = [text(40, 30, "Filling the GPU: M = N = 1024, K = 8192 in tiles of 128 x 256 on 132 SMs "
+                        "(one block per SM)", 16, weight="bold"),
+           text(40, 52, "Counted, not measured: a block's time is taken as proportional to its K-tiles; "
+                        "the second kernel (the sum) is drawn small", 12, fill="#5f6670")]
+    x_c, x_sm, x_t = 40, 230, 450
+    cell, gap = 11, 2
+    px = 1.25                             # pixels per K-tile on the time axis
+    H = 110                               # the height of 132 busy SMs on the time axis
+    y = 90
+    for S in (1, 4, 6):
+        k_per = -(-K_TILES // S)          # K-tiles per slice
+        blocks = (M // 128) * (N // 256) * S
+        waves = -(-blocks // SMS)
+        title = "K whole: S = 1" if S == 1 else f"K split into S = {S} slices"
+        out.append(text(x_c, y, title, 14, weight="bold"))
+        # C: 8 rows x 4 columns of tiles; with a split, S slices stacked behind it
+        cw, ch, off = 30, 15, 5 if S < 6 else 4
+        top = y + 14
+        for z in reversed(range(S)):
+            x0, y0 = x_c + z * off, top + z * off
+            out.append(rect(x0, y0, 4 * cw, 8 * ch, SLICE[z], "#ffffff", 1))
+            out.append(grid(x0, y0, 8, 4, cw, ch, "#ffffff", 1))
+        label_y = top + 8 * ch + (S - 1) * off + 18
+        out.append(text(x_c, label_y, f"8 x 4 = 32 tiles" + (f" x {S} slices" if S > 1 else ""), 12))
+        out.append(text(x_c, label_y + 16, f"= {blocks} blocks of {k_per} K-tiles", 12))
+        # the SMs in the first wave: SM i runs block i
+        out.append(text(x_sm, y, "the 132 SMs, first wave", 12))
+        for i in range(SMS):
+            r, c = divmod(i, COLS)
+            fill = SLICE[i // 32] if i < blocks else IDLE
+            out.append(rect(x_sm + c * (cell + gap), top + r * (cell + gap), cell, cell, fill, "none", 0))
+        busy = min(blocks, SMS)
+        out.append(text(x_sm, top + 11 * (cell + gap) + 16, f"{busy} busy, {SMS - busy} idle", 12))
+        # busy SMs over time, wave by wave, then the sum of the slices
+        out.append(text(x_t, y, "busy SMs over time", 12))
+        base = top + H
+        out.append(path(f"M{x_t},{top}v{H}h{K_TILES * px + 60}", EDGE, 1))
+        out.append(path(f"M{x_t},{top}h{K_TILES * px + 60}", GRID, 1, dash="4 3"))
+        out.append(text(x_t - 6, top + 4, "132", 10, "end", fill="#5f6670"))
+        out.append(text(x_t - 6, base + 4, "0", 10, "end", fill="#5f6670"))
+        t = x_t
+        for w in range(waves):
+            n = min(SMS, blocks - w * SMS)
+            h = H * n / SMS
+            out.append(rect(t, base - h, k_per * px, h, "#7a8a9c", "#ffffff", 1))
+            out.append(text(t + k_per * px / 2, base - h + 14, f"{n}", 11, "middle", fill="#ffffff"))
+            t += k_per * px
+        if S > 1:
+            out.append(rect(t, top + 10, 6, H - 10, "#555555", "none", 0))
+            out.append(text(t + 10, top + 22, "sum of the slices", 11))
+        out.append(text(t + (16 if S > 1 else 6), base - 4, f"{waves * k_per} K-tiles of time" +
+                        (f" ({waves} waves)" if waves > 1 else ""), 11))
+        y += 230
+    out.append(text(40, y - 14, "S = 4: 128 blocks fill 128 of the 132 SMs in one wave, each with a quarter of K.", 12))
+    out.append(text(40, y + 4, "S = 6: 192 blocks need a second wave of 60 blocks while 72 SMs wait: "
+                               "86 K-tiles of time against 64.", 12))
+    save("filling_the_gpu_waves", 920, int(y + 20), out)
+
+
 if __name__ == "__main__":
     step03()
     step04()
@@ -653,3 +721,4 @@ if __name__ == "__main__":
     step07()
     step09()
     step10()
+    waves()

@@ -25,8 +25,44 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: classes [08 09 10] -->  those steps on this GPU as itself and as each smaller
                                      GPU class (<gpu>_as_sm_XX.csv, make bench CLASS=sm_XX):
                                      the configuration chosen, blocks/SM, GFLOP/s (% of cuBLAS)
+    <!-- results: runs step02 -->   the run history of one step, for its lab notes: every results
+                                     file the step's pages quote, with its date, commit and driver
     ...
     <!-- /results -->
+
+A figure in prose is tied to its source by an inline marker, filled the same way:
+
+    the step runs at <!--v:gf(5)-->36,264<!--/v--> GFLOP/s, <!--v:gf(5)/gf(4)|.2f-->1.61<!--/v-->x step 04
+
+The marker holds an expression (no spaces needed, so it costs one word of a lesson's budget)
+and, after '|', a Python format spec (default ',.0f' for whole numbers and from 100 up, else '.2f'). Steps are
+numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The functions:
+
+    gf(s, shape)  GFLOP/s         ms(s, shape)  median time (ms)    cb(s, shape)  cuBLAS GFLOP/s
+    pc(s, shape)  % of cuBLAS     pk(s, shape)  % of FP32 peak      col(s, shape, 'column')  any CSV column
+        (all from docs/results/<gpu>.csv, the make bench run)
+    ncu(s, 'metric')           a value of ncu_stepNN_<gpu>.txt (any unique part of the metric name)
+    tl(s, '64.64.16.16', col)  a row of tiles_<gpu>.txt by its tiles ('+scalar' etc. for a named
+                               variant); col: 'GFLOP/s' (default), '%cuBLAS', 'regs', 'blk/SM', ...
+    sass(s, 'LDS.128', k)      an instruction count of sass_stepNN_<arch>.txt (kernel k, default 0)
+    regs(s)                    registers per thread in regs_<arch>.txt
+    peak('dram', col)          a row of peak_<gpu>.txt ('measured' or 'paper')
+    tu('64.256.32.8.8', col, arch)  a row of tune_<arch>.txt (make tune STEP=08; arch default sm_90,
+                               or 'sm_90_as_sm_75') by its tiles; col: 'threads', 'regs', 'local', 'blk',
+                               'warps', 'glob', 'shared', 'gf4096', 'pc4096', 'gf1024', 'pc1024'
+    sk('1024x1024x8192', S, col)  a row of splitk_<gpu>.txt (make splitk) by shape and slices S;
+                               col: 'blocks', 'time' (us), 'gflops', 'pc', 'model' (us), 'sum' (us), 'work' (MB)
+    skerr(chosen)              the largest |model - time| / time of splitk_<gpu>.txt in %, over every
+                               row (chosen=0) or over the launcher's choices only (chosen=1)
+
+So regenerating docs/results rewrites the figure, and --check fails while a page quotes a
+value its file no longer holds. Prose typed by hand beside a listing cannot drift from it.
+
+Lessons and lab notes. A step's lesson (steps/NN_name/README*.md) is read in one sitting; its
+lab notes (steps/NN_name/lab*.md) hold the dumps and the run history. Once a step has lab notes,
+the source line under a table in its lesson names the GPU and the date and links the lab notes
+and the results file, with no commit id (a student cannot use one), and a listing in the lesson
+loses the commit from its header; the lab notes keep the full source line with the commit.
 
 Pages named *.zh-CN.md get Chinese headings; the numbers are the same. With --check
 nothing is written, and the exit status is 1 if any page is out of date (make test
@@ -60,6 +96,18 @@ TEXT = {
                   "on {date} at commit `{commit}`; M = N = K = {size}, median of {reps} timed runs after {warmup} warm-up. "
                   "cuBLAS is `cublasSgemm` in FP32 (TF32 off), timed in the same run on the same inputs. "
                   "Source: [`docs/results/{file}`]({rel}).",
+        "source_lesson": "Measured on {gpu} on {date}: M = N = K = {size}, median of {reps} timed runs; cuBLAS "
+                         "(`cublasSgemm`, FP32, TF32 off) timed in the same run. Source: [`docs/results/{file}`]({rel}); "
+                         "the run and its commit: [lab notes]({lab}).",
+        "edge_source_lesson": "Same runs as above ({date}). Source: [`docs/results/{file}`]({rel}); the run: [lab notes]({lab}).",
+        "sizes_source_lesson": "Each cell: GFLOP/s and, in parentheses, % of cuBLAS timed in the same run. Measured on {gpu} "
+                               "on {date}. Source: [`docs/results/{file}`]({rel}); the run: [lab notes]({lab}).",
+        "file_lesson": "From [`docs/results/{name}`]({rel}); the run and its commit: [lab notes]({lab}).",
+        "runs_head": "| results file | what it holds | GPU | date | driver | commit |",
+        "runs_csv": "`make bench`: GFLOP/s and times at every shape",
+        "runs_what": {"report": "`./stepNN 4096`'s full report", "ncu": "`make ncu` metrics at 4096³",
+                      "regs": "`make regs`: registers, spills, shared memory", "tiles": "`make tiles`: other tile sizes",
+                      "sass": "load/store instructions in the SASS", "peak": "`make peak`: measured ceilings"},
         "first": "first step",
         "file": "Produced on the GPU by `tools/validate/gpu_check.sh`: ",
         "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
@@ -87,6 +135,18 @@ TEXT = {
                   "日期 {date}，提交 `{commit}`；M = N = K = {size}，{warmup} 次预热后 {reps} 次计时运行的中位数。"
                   "cuBLAS 为 FP32 的 `cublasSgemm`（关闭 TF32），在同一次运行中用同样的输入计时。"
                   "数据来源：[`docs/results/{file}`]({rel})。",
+        "source_lesson": "测量于 {gpu}，日期 {date}：M = N = K = {size}，{reps} 次计时运行的中位数；cuBLAS"
+                         "（`cublasSgemm`，FP32，关闭 TF32）在同一次运行中计时。数据来源：[`docs/results/{file}`]({rel})；"
+                         "运行环境和提交见[实验记录]({lab})。",
+        "edge_source_lesson": "与上表同一批运行（{date}）。数据来源：[`docs/results/{file}`]({rel})；运行环境见[实验记录]({lab})。",
+        "sizes_source_lesson": "每格为 GFLOP/s，括号内为占同一次运行中 cuBLAS 的百分比。测量于 {gpu}，日期 {date}。"
+                               "数据来源：[`docs/results/{file}`]({rel})；运行环境见[实验记录]({lab})。",
+        "file_lesson": "数据来源：[`docs/results/{name}`]({rel})；运行环境和提交见[实验记录]({lab})。",
+        "runs_head": "| 结果文件 | 内容 | GPU | 日期 | 驱动 | 提交 |",
+        "runs_csv": "`make bench`：各形状的 GFLOP/s 和时间",
+        "runs_what": {"report": "`./stepNN 4096` 的完整报告", "ncu": "4096³ 的 `make ncu` 指标",
+                      "regs": "`make regs`：寄存器、溢出、共享内存", "tiles": "`make tiles`：其他分块尺寸",
+                      "sass": "SASS 中的访存指令", "peak": "`make peak`：实测上限"},
         "first": "第一步",
         "file": "由 `tools/validate/gpu_check.sh` 在 GPU 上生成：",
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
@@ -130,9 +190,21 @@ def link_from(page, path):
     return Path(*up, path.relative_to(ROOT)).as_posix()
 
 
+def lab_page(page):
+    """The lab notes of the step whose lesson `page` is, if it has them (else None): a lesson
+    with lab notes shows no commit id; its generated blocks link the lab notes instead."""
+    if page.parent.parent != ROOT / "steps" or not page.name.startswith("README"):
+        return None
+    lab = page.with_name("lab.zh-CN.md" if page.name.endswith(".zh-CN.md") else "lab.md")
+    return lab if lab.exists() else None
+
+
 def source_line(rows, path, page, lang):
     r = rows[0]
     rel = link_from(page, path)
+    if lab_page(page):
+        return TEXT[lang]["source_lesson"].format(gpu=r["gpu"], date=r["date"][:10], size=SIZE, reps=r["reps"],
+                                                  file=path.name, rel=rel, lab=lab_page(page).name)
     return TEXT[lang]["source"].format(
         gpu=r["gpu"], sms=r["sms"], clock=r["clock_mhz"], driver=r["driver"], cuda=r["cuda_runtime"],
         cublas=r["cublas"], date=r["date"][:10], commit=r["commit"], size=SIZE, reps=r["reps"],
@@ -197,8 +269,9 @@ def edge_table(number, page, lang):
     for r in rows:
         lines.append(f"| {r['M']} | {fmt(r['gflops'])} | {change(r, 'median_ms')} | {fmt(r['cublas_gflops'])} | "
                      f"{change(r, 'cublas_median_ms')} |")
-    lines += ["", TEXT[lang]["edge_source"].format(date=full[0]["date"][:10], commit=full[0]["commit"],
-                                                   file=path.name, rel=link_from(page, path))]
+    key = "edge_source_lesson" if lab_page(page) else "edge_source"
+    lines += ["", TEXT[lang][key].format(date=full[0]["date"][:10], commit=full[0]["commit"], file=path.name,
+                                         rel=link_from(page, path), lab=getattr(lab_page(page), "name", ""))]
     return lines
 
 
@@ -232,9 +305,10 @@ def sizes_table(page, lang, wanted=()):
         line += f" {fmt(vals[len(vals) // 2])} |" if vals else " – |"
     lines.append(line)
     r = cells.get((steps[-1], (SIZE,) * 3), rows[0])
-    lines += ["", t["sizes_source"].format(reps=r["reps"], gpu=r["gpu"], driver=r["driver"], cublas=r["cublas"],
-                                           date=r["date"][:10], commit=r["commit"], file=path.name,
-                                           rel=link_from(page, path))]
+    key = "sizes_source_lesson" if lab_page(page) else "sizes_source"
+    lines += ["", t[key].format(reps=r["reps"], gpu=r["gpu"], driver=r["driver"], cublas=r["cublas"],
+                                date=r["date"][:10], commit=r["commit"], file=path.name,
+                                rel=link_from(page, path), lab=getattr(lab_page(page), "name", ""))]
     return lines
 
 
@@ -333,8 +407,16 @@ def ncu_compare(a, b, page, lang):
     return lines
 
 
+HEADER_COMMIT = re.compile(r", commit [0-9a-f]{7,40}")
+
+
 def fenced(body, path, page, lang):
-    """`body` as a text block, with the results file it comes from linked underneath."""
+    """`body` as a text block, with the results file it comes from linked underneath (in a
+    lesson with lab notes: the header's commit left out, the lab notes linked)."""
+    if lab_page(page):
+        body = HEADER_COMMIT.sub("", body)
+        return (f"```text\n{body}\n```\n\n" + TEXT[lang]["file_lesson"].format(
+            name=path.name, rel=link_from(page, path), lab=lab_page(page).name) + "\n")
     return (f"```text\n{body}\n```\n\n"
             f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})\n")
 
@@ -376,6 +458,169 @@ def embedded(kind, page, lang):
     return fenced(body, path, page, lang)
 
 
+HEADER = re.compile(r"^# (?P<gpu>[^,\n]+), driver (?P<driver>[^,\n]+), CUDA [^,\n]+, (?P<date>[0-9-]+), commit (?P<commit>[0-9a-f]+)", re.M)
+
+
+def runs_table(kind, page, lang):
+    """`runs stepNN`: the run history of one step for its lab notes, one row per results file
+    that holds the step: what it is, where, when and at which commit it was measured."""
+    step = kind.split()[1]
+    t = TEXT[lang]
+    lines = [t["runs_head"], "|:--|:--|:--|:--|:--|:--|"]
+    rows, path = load(PRIMARY, None)
+    for r in sorted({(r["gpu"], r["date"][:10], r["driver"], r["commit"]) for r in rows or [] if r["step"] == step}):
+        lines.append(f"| [`{path.name}`]({link_from(page, path)}) | {t['runs_csv']} | {r[0]} | {r[1]} | {r[2]} | `{r[3]}` |")
+    files = [("report", RESULTS / f"report_{step}_{PRIMARY}.txt"), ("ncu", RESULTS / f"ncu_{step}_{PRIMARY}.txt"),
+             ("regs", RESULTS / f"regs_{PRIMARY_ARCH}.txt"), ("sass", RESULTS / f"sass_{step}_{PRIMARY_ARCH}.txt"),
+             ("tiles", RESULTS / f"tiles_{PRIMARY}.txt")]
+    for what, f in files:
+        if not f.exists():
+            continue
+        text = f.read_text(encoding="utf-8")
+        if what == "tiles" and not re.search(rf"^{step} ", text, re.M):
+            continue
+        m = HEADER.search(text)
+        if m:
+            lines.append(f"| [`{f.name}`]({link_from(page, f)}) | {t['runs_what'][what].replace('stepNN', step)} | {m['gpu']} | {m['date']} | "
+                         f"{m['driver']} | `{m['commit']}` |")
+    return lines
+
+
+# Inline figures: <!--v:EXPR|FORMAT-->value<!--/v--> (see the docstring).
+INLINE = re.compile(r"<!--v:(?P<expr>.*?)-->(?P<value>.*?)<!--/v-->")
+
+
+def _shape(shape):
+    return (int(shape),) * 3 if str(shape).isdigit() else tuple(int(x) for x in str(shape).split("x"))
+
+
+def _csv_row(step, shape=SIZE):
+    rows, path = load(PRIMARY, None)
+    want = (f"step{int(step):02d}", _shape(shape))
+    for r in rows or []:
+        if (r["step"], (int(r["M"]), int(r["N"]), int(r["K"]))) == want:
+            return r
+    raise LookupError(f"no row {want} in {path.name}")
+
+
+def _number(text):
+    return float(str(text).replace(",", "").rstrip("%"))
+
+
+def _ncu(step, metric):
+    metrics, path = ncu_metrics(f"step{int(step):02d}")
+    found = [k for k in metrics or {} if metric in k]
+    if len(found) != 1:
+        raise LookupError(f"'{metric}' names {len(found)} metrics of {path.name}")
+    return _number(metrics[found[0]][1])
+
+
+def _tiles(step, tiles, col="GFLOP/s"):
+    path = RESULTS / f"tiles_{PRIMARY}.txt"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    head = next(ln for ln in lines if ln.startswith("step "))
+    cols = head.split()
+    numbers, _, variant = tiles.partition("+")
+    want = f"<{', '.join(numbers.split('.'))}>" + (f" {variant}" if variant else "")
+    for ln in lines:
+        if not ln.startswith(f"step{int(step):02d} "):
+            continue
+        name, rest = ln[8:].split(">", 1)
+        tail = rest.split()
+        label = (name.strip() + ">" + " " + " ".join(x for x in tail if not x.replace(".", "").isdigit() and x not in ("*", "pass", "FAIL"))).strip()
+        if label == want:
+            values = [x for x in tail if x.replace(".", "").isdigit() or x in ("pass", "FAIL")]
+            return _number(values[cols.index(col) - 2])
+    raise LookupError(f"no step{int(step):02d} {want} in {path.name}")
+
+
+def _sass(step, instr, kernel=0):
+    path = RESULTS / f"sass_step{int(step):02d}_{PRIMARY_ARCH}.txt"
+    blocks = re.split(r"^(?=\S+::)", "\n".join(ln for ln in path.read_text(encoding="utf-8").split("\n")
+                                                if not ln.startswith("#")), flags=re.M)
+    blocks = [b for b in blocks if b.strip()]
+    for ln in blocks[kernel].split("\n")[1:]:
+        parts = ln.split()
+        if parts and parts[0] == instr:
+            return float(parts[1])
+    return 0.0
+
+
+def _regs(step):
+    path = RESULTS / f"regs_{PRIMARY_ARCH}.txt"
+    for ln in path.read_text(encoding="utf-8").split("\n"):
+        if ln.startswith(f"step{int(step):02d} "):
+            return float(ln.split()[-5])
+    raise LookupError(f"no step{int(step):02d} in {path.name}")
+
+
+def _peak(name, col="measured"):
+    path = RESULTS / f"peak_{PRIMARY}.txt"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    cols = next(ln for ln in lines if ln.startswith("ceiling")).split()
+    for ln in lines:
+        if ln.split()[:1] == [name]:
+            return _number(ln.split()[cols.index(col)])
+    raise LookupError(f"no '{name}' in {path.name}")
+
+
+TUNE_COLS = ["threads", "regs", "local", "blk", "warps", "glob", "shared", "gf4096", "pc4096", "gf1024", "pc1024"]
+SPLITK_COLS = ["blocks", "time", "gflops", "pc", "model", "sum", "work"]
+
+
+def _tune(tiles, col="gf4096", arch=PRIMARY_ARCH):
+    path = RESULTS / f"tune_{arch}.txt"
+    want = "<" + ", ".join(tiles.split(".")) + ">"
+    for ln in path.read_text(encoding="utf-8").split("\n"):
+        if ln.startswith(want + " "):
+            return _number(ln[len(want):].split()[TUNE_COLS.index(col)])
+    raise LookupError(f"no {want} in {path.name}")
+
+
+def _splitk_rows():
+    path = RESULTS / f"splitk_{PRIMARY}.txt"
+    return [ln.split() for ln in path.read_text(encoding="utf-8").split("\n") if ln[:1].isdigit()], path
+
+
+def _splitk(shape, slices, col="time"):
+    rows, path = _splitk_rows()
+    for r in rows:
+        if r[0] == shape and int(r[1]) == int(slices):
+            return _number(r[2 + SPLITK_COLS.index(col)])
+    raise LookupError(f"no {shape} S={slices} in {path.name}")
+
+
+def _splitk_error(chosen=0):
+    rows, _ = _splitk_rows()
+    return max(100.0 * abs(_number(r[6]) / _number(r[3]) - 1.0) for r in rows if not chosen or r[-1] == "*")
+
+
+FIGURES = {
+    "gf": lambda s, shape=SIZE: _number(_csv_row(s, shape)["gflops"]),
+    "ms": lambda s, shape=SIZE: _number(_csv_row(s, shape)["median_ms"]),
+    "cb": lambda s, shape=SIZE: _number(_csv_row(s, shape)["cublas_gflops"]),
+    "pc": lambda s, shape=SIZE: 100.0 * _number(_csv_row(s, shape)["gflops"]) / _number(_csv_row(s, shape)["cublas_gflops"]),
+    "pk": lambda s, shape=SIZE: 100.0 * _number(_csv_row(s, shape)["gflops"]) / _number(_csv_row(s, shape)["peak_gflops"]),
+    "col": lambda s, shape, name: _number(_csv_row(s, shape)[name]),
+    "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
+    "tu": _tune, "sk": _splitk, "skerr": _splitk_error,
+}
+
+
+def figure(expr, page):
+    """The text of one inline figure: EXPR|FORMAT evaluated against docs/results."""
+    expr, _, spec = expr.partition("|")
+    try:
+        value = eval(expr, {"__builtins__": {}}, dict(FIGURES))  # the pages are the project's own
+    except Exception as e:  # a name, a row or a metric that is not there: say which page
+        raise SystemExit(f"{page.relative_to(ROOT)}: inline figure '{expr}': {e}")
+    return format(value, spec or (",.0f" if abs(value) >= 100 or value == int(value) else ".2f"))
+
+
+def fill_inline(text, page):
+    return INLINE.sub(lambda m: f"<!--v:{m['expr']}-->{figure(m['expr'], page)}<!--/v-->", text)
+
+
 def kernel_diff(kind, page):
     """`diff stepNN`: kernel.cuh from step NN-1 to step NN, comments left out, as a diff block."""
     step = kind.split()[1]
@@ -392,6 +637,8 @@ def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
     if kind.split()[0] == "diff":
         return kernel_diff(kind, page)
+    if kind.split()[0] == "runs":
+        return "\n".join(runs_table(kind, page, lang)) + "\n"
     if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk", "variants"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
@@ -437,6 +684,7 @@ def main():
     for page in pages():
         text = page.read_text(encoding="utf-8")
         new = MARKER.sub(lambda m: m.group(1) + render(m.group("kind").strip(), page) + m.group(4), text)
+        new = fill_inline(new, page)
         if new != text:
             stale.append(page.relative_to(ROOT))
             if not check:
