@@ -3,6 +3,8 @@
 
 Each picture keeps the GEMM layout of tools/pages/draw_mappings.py (B on top, A on the left, C at
 the bottom right) where it shows matrices:
+  03_shared_memory_problem: the whole problem to scale (M = N = K = 512, step 03's tiles): A, B,
+      C, one block's tile of C and the row panel of A and column panel of B it reads, in K-tiles;
   03_shared_memory_tiles: the block's row panel of A and column panel of B, split along K
       into tiles, the current tile pair copied into As / Bs in shared memory, the K loop;
   04_1d_blocktiling_mapping: the column of TM = 16 elements of C one thread owns, and at
@@ -88,6 +90,77 @@ def save(name, width, height, body):
     out = ROOT / "images" / f"{name}.svg"
     out.write_text("\n".join(svg) + "\n", encoding="utf-8")
     print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size} bytes)")
+
+
+def problem():
+    """The whole problem to scale: A, B, C, one block's tile of C and the two panels it reads."""
+    BM, BN, BK = 32, 32, 128          # step 03's Config
+    M = N = K = 512                   # drawn size (the benchmark runs 4096)
+    E = 0.5                           # pixels per element
+    bi, bj = 3, 5                     # the block shown: blockIdx.y, blockIdx.x
+    m0, n0 = bi * BM, bj * BN
+    ax = 40
+    bx = cx = ax + K * E + 40
+    by = 110
+    ay = cy = by + K * E + 40
+    out = [text(40, 30, "The whole problem: C = A · B, one block per BM × BN tile of C", 17, weight="bold"),
+           text(40, 52, f"Drawn to scale for M = N = K = {M} (the benchmark runs 4096) with step 03's "
+                        f"BM = BN = {BM}, BK = {BK}:", 12),
+           text(40, 68, f"a grid of {N // BN} × {M // BM} blocks; each block reads K / BK = {K // BK} K-tiles "
+                        f"of A and of B", 12)]
+    # B (K x N): the block's column panel, split into K-tiles
+    out.append(text(bx, by - 8, f"B (K × N)", 14, weight="bold"))
+    out.append(rect(bx, by, N * E, K * E, "#ffffff", "none", 0))
+    out.append(rect(bx + n0 * E, by, BN * E, K * E, TINT_B, "none", 0))
+    out.append(rect(bx + n0 * E, by + BK * E, BN * E, BK * E, READ_B, "none", 0))
+    out.append(grid(bx + n0 * E, by, K // BK, 1, BN * E, BK * E, EDGE, 1.0))
+    out.append(outline(bx + n0 * E, by, BN * E, K * E, EDGE, 1.0))
+    out.append(outline(bx, by, N * E, K * E))
+    # A (M x K): the block's row panel, split into K-tiles
+    out.append(text(ax, ay - 8, "A (M × K)", 14, weight="bold"))
+    out.append(rect(ax, ay, K * E, M * E, "#ffffff", "none", 0))
+    out.append(rect(ax, ay + m0 * E, K * E, BM * E, TINT_A, "none", 0))
+    out.append(rect(ax + BK * E, ay + m0 * E, BK * E, BM * E, READ_A, "none", 0))
+    out.append(grid(ax, ay + m0 * E, 1, K // BK, BK * E, BM * E, EDGE, 1.0))
+    out.append(outline(ax, ay + m0 * E, K * E, BM * E, EDGE, 1.0))
+    out.append(outline(ax, ay, K * E, M * E))
+    # C (M x N): the grid of block tiles, the block's tile
+    out.append(text(cx + N * E + 8, cy + M * E, "C (M × N)", 14, weight="bold"))
+    # the tile lies where the block's panels cross
+    out.append(path(f"M{cx + n0 * E},{cy}V{cy + m0 * E}M{cx + (n0 + BN) * E},{cy}V{cy + m0 * E}"
+                    f"M{cx},{cy + m0 * E}H{cx + n0 * E}M{cx},{cy + (m0 + BM) * E}H{cx + n0 * E}",
+                    EDGE, 0.8, dash="3,3"))
+    out.append(grid(cx, cy, M // BM, N // BN, BN * E, BM * E, "#e3e6ea", 0.6))
+    out.append(rect(cx + n0 * E, cy + m0 * E, BN * E, BM * E, WARP, "none", 0))
+    out.append(outline(cx, cy, N * E, M * E))
+    # K-tile labels: along the top of A's panel and the left of B's panel
+    for i in range(K // BK):
+        out.append(text(ax + (i + 0.5) * BK * E, ay + m0 * E - 6, f"K-tile {i}", 11, "middle"))
+        out.append(text(bx + n0 * E - 6, by + (i + 0.5) * BK * E + 4, f"K-tile {i}", 11, "end"))
+    for i in range(K // BK + 1):
+        out.append(text(ax + i * BK * E, ay + M * E + 14, str(i * BK), 10, "middle", fill="#5f6670"))
+        out.append(text(bx + N * E + 6, by + i * BK * E + 4, str(i * BK), 10, fill="#5f6670"))
+    out.append(text(ax + K * E / 2, ay + M * E + 30, "k →", 11, "middle", fill="#5f6670"))
+    out.append(text(bx + N * E + 6, by + BK * E / 2 + 4, "k ↓", 11, fill="#5f6670"))
+    # where the block's tile sits
+    out.append(text(cx + N * E + 8, cy + m0 * E + BM * E / 2 + 4, f"rows m0 … m0 + {BM - 1}", 11))
+    out.append(text(cx + n0 * E + BN * E / 2, cy + M * E + 14, f"cols n0 … n0 + {BN - 1}", 11, "middle"))
+    out.append(text(ax - 6, ay + m0 * E + BM * E / 2 + 4, "m0", 10, "end", fill="#5f6670"))
+    # legend in the empty corner above A
+    lx, ly = 40, by
+    out += legend(lx, ly, [(WARP, f"the block's tile of C: BM × BN = {BM} × {BN}"),
+                           (TINT_A, f"the row panel of A it reads: BM × K"),
+                           (TINT_B, f"the column panel of B it reads: K × BN"),
+                           ((READ_A, READ_B), f"K-tile 1 of each: BM × BK and BK × BN")])
+    out.append(text(lx, ly + 4 * 22 + 20, f"The block shown: blockIdx.x = {bj}, blockIdx.y = {bi},", 12))
+    out.append(text(lx, ly + 4 * 22 + 37, f"m0 = {bi} · BM = {m0}, n0 = {bj} · BN = {n0}.", 12))
+    notes = [f"C's tile = Σ over the K-tiles of",
+             f"(A's K-tile) · (B's K-tile): step 03 copies",
+             f"one pair into shared memory at a time",
+             f"and adds its BK terms to every dot product."]
+    for i, ln in enumerate(notes):
+        out.append(text(lx, ly + 4 * 22 + 70 + i * 17, ln, 12))
+    save("03_shared_memory_problem", int(cx + N * E + 130), int(cy + M * E + 30), out)
 
 
 def step03():
@@ -646,6 +719,7 @@ def step10():
 
 
 if __name__ == "__main__":
+    problem()
     step03()
     step04()
     step05()
