@@ -5,8 +5,9 @@ Each picture keeps the GEMM layout of tools/pages/draw_mappings.py (B on top, A 
 the bottom right) where it shows matrices:
   03_shared_memory_problem: the whole problem to scale (M = N = K = 512, step 03's tiles): A, B,
       C, one block's tile of C and the row panel of A and column panel of B it reads, in K-tiles;
-  03_shared_memory_tiles: the block's row panel of A and column panel of B, split along K
-      into tiles, the current tile pair copied into As / Bs in shared memory, the K loop;
+  03_shared_memory_tiles: one K-tile pair to scale (BM = BN = 32, BK = 128): the passes in which
+      the 1,024 threads copy the A and B tiles, the floats a few threads copy, the K loop with its
+      two barriers, and thread 180's element of C with the row of As and column of Bs it reads;
   04_1d_blocktiling_mapping: the column of TM = 16 elements of C one thread owns, and at
       one k the value of B it reuses for 16 FMAs;
   05_2d_blocktiling_outer_product: the 8 x 8 tile of C one thread owns, and at one k the
@@ -164,88 +165,127 @@ def problem():
 
 
 def step03():
-    """Row panel of A and column panel of B split into BK-deep tiles; the current pair in shared memory."""
-    E = 4                   # pixels per element along BM and BN (32 elements: 128 px)
-    S = 32 * E              # drawn BM = BN
-    BKW = 64                # drawn BK (to scale it would be 512 px)
-    NT = 4                  # tiles drawn along K
-    CUR = 1                 # the current tile
-    row, col = 5, 20        # the thread shown: t = row * 32 + col = 180
-    ax, bx = 40, 40 + NT * BKW + 40
+    """The block's cooperative copy of one K-tile pair, to scale: which thread copies which floats of
+    the (BM, BK) tile of A and the (BK, BN) tile of B, the barrier, and the tile of C it computes."""
+    BM, BN, BK = 32, 32, 128          # step 03's Config
+    T = BM * BN                       # 1,024 threads
+    SA, SB = T // BK, T // BN         # rows per pass: kStrideA = 8, kStrideB = 32
+    E = 3.5                           # pixels per element
+    WARP0 = "#edae49"                 # warp 0's floats in pass 0
+    BAND = "#f1f3f5"                  # every other pass
+    t_shown = 180
+    row, col = t_shown // BN, t_shown % BN
+
+    def a_cells(t):
+        return [(t // BK + p, t % BK) for p in range(0, BM, SA)]
+
+    def b_cells(t):
+        return [(t // BN + p, t % BN) for p in range(0, BK, SB)]
+
+    ax = 90
+    bx = cx = ax + BK * E + 40
     by = 110
-    ay = cy = by + NT * BKW + 40
-    cx = bx
-    out = [text(40, 30, "Step 03, shared memory: the block walks along K one tile pair at a time", 17,
+    ay = cy = by + BK * E + 40
+    out = [text(40, 30, "Step 03, shared memory: the block copies one K-tile pair together, then computes", 17,
                 weight="bold"),
-           text(40, 52, "BM = BN = 32: 1024 threads, thread t computes C[row][col], row = t / 32, "
-                        "col = t % 32;  BK = 128 (drawn shorter)", 12)]
-
-    def tile_fill(i, current):
-        return DONE if i < CUR else current if i == CUR else "#ffffff"
-
-    # B: column panel (K x BN), tiles stacked downwards
-    out.append(text(bx, by - 8, "B panel (K × BN)", 14, weight="bold"))
-    for i in range(NT):
-        out.append(rect(bx, by + i * BKW, S, BKW, tile_fill(i, TINT_B), EDGE, 0.8))
-    out.append(text(bx + S / 2, by + CUR * BKW + BKW / 2 + 5, "BK = 128", 12, "middle", "bold"))
-    out.append(outline(bx, by, S, NT * BKW))
-    out.append(outline(bx, by + CUR * BKW, S, BKW, READ_B, 2))
-    for i, lab in ((0, "0"), (CUR, "k0"), (CUR + 1, "k0+BK"), (NT, "K")):
-        out.append(text(bx - 6, by + i * BKW + 4, lab, 11, "end"))
-    # A: row panel (BM x K), tiles side by side
-    out.append(text(ax, ay - 8, "A panel (BM × K)", 14, weight="bold"))
-    for i in range(NT):
-        out.append(rect(ax + i * BKW, ay, BKW, S, tile_fill(i, TINT_A), EDGE, 0.8))
-    out.append(text(ax + CUR * BKW + BKW / 2, ay + S / 2 + 4, "BK = 128", 11, "middle", "bold"))
-    out.append(outline(ax, ay, NT * BKW, S))
-    out.append(outline(ax + CUR * BKW, ay, BKW, S, READ_A, 2))
-    for i, lab in ((0, "0"), (CUR, "k0"), (CUR + 1, "k0+BK"), (NT, "K")):
-        out.append(text(ax + i * BKW, ay + S + 14, lab, 11, "middle"))
-    # C tile, one thread per element
-    out.append(grid(cx, cy, 32, 32, E, E, "#e3e6ea", 0.4))
+           text(40, 52, f"BM = BN = {BM}, BK = {BK}, drawn to scale: {T:,} threads. Thread t computes "
+                        f"C[t / {BN}][t % {BN}]; in the copy it is one of {T:,} movers:", 12),
+           text(40, 68, f"A tile in {BM // SA} passes of {SA} rows (t / {BK}, column t % {BK}), "
+                        f"B tile in {BK // SB} passes of {SB} rows (t / {BN}, column t % {BN})", 12)]
+    # B tile (BK x BN): passes of SB rows
+    for p in range(BK // SB):
+        out.append(rect(bx, by + p * SB * E, BN * E, SB * E, BAND if p % 2 else "#ffffff", "none", 0))
+        out.append(text(bx + BN * E + 8, by + (p * SB + SB / 2) * E + 4,
+                        f"pass {p}: rows {p * SB}–{p * SB + SB - 1}", 11))
+    out.append(rect(bx + col * E, by, E, BK * E, TINT_B, "none", 0))
+    out.append(rect(bx, by, BN * E, E, WARP0, "none", 0))
+    out.append(grid(bx, by, BK // SB, 1, BN * E, SB * E, EDGE, 0.8))
+    out.append(outline(bx, by, BN * E, BK * E))
+    out.append(text(bx, by - 10, "Bs ← B tile (BK × BN)", 14, weight="bold"))
+    out.append(text(bx + BN * E + 8, by + E + 1, "← row 0: warp 0 (t0–t31)", 10, fill="#5f6670"))
+    # A tile (BM x BK): passes of SA rows, each row copied by BK threads = 4 warps
+    for p in range(BM // SA):
+        out.append(rect(ax, ay + p * SA * E, BK * E, SA * E, BAND if p % 2 else "#ffffff", "none", 0))
+        out.append(text(ax - 6, ay + (p * SA + SA / 2) * E + 4, f"pass {p}", 11, "end"))
+    out.append(rect(ax, ay + row * E, BK * E, E, TINT_A, "none", 0))
+    out.append(rect(ax, ay, 32 * E, E, WARP0, "none", 0))
+    out.append(grid(ax, ay, BM // SA, 1, BK * E, SA * E, EDGE, 0.8))
+    out.append(outline(ax, ay, BK * E, BM * E))
+    for w in range(BK // 32):             # row 0 of pass 0: threads 0..127, warps 0..3
+        out.append(path(f"M{ax + w * 32 * E},{ay - 5}v5", EDGE, 0.8))
+        out.append(text(ax + (w + 0.5) * 32 * E, ay - 5, f"t{32 * w}–t{32 * w + 31}", 10, "middle",
+                        fill="#5f6670"))
+    out.append(text(ax, ay - 20, f"pass 0, row 0: threads 0–127 = warps 0–3, one float each; "
+                                 f"row 1: threads 128–255, …", 11))
+    out.append(text(ax, ay + BM * E + 18, "As ← A tile (BM × BK)", 14, weight="bold"))
+    out.append(text(ax + BK * E, ay + BM * E + 18, f"pass 1, row {SA}: threads 0–127 again, …", 11, "end"))
+    # C tile: one thread per element
+    out.append(rect(cx, cy, BN * E, E, WARP0, "none", 0))
+    out.append(grid(cx, cy, BM, BN, E, E, "#e3e6ea", 0.4))
     out.append(rect(cx + col * E, cy + row * E, E, E, WARP, "none", 0))
-    out.append(text(cx + col * E - 5, cy + row * E + 8, "t = 180", 11, "end", "bold", WARP))
-    out.append(outline(cx, cy, S, S))
-    out.append(text(cx + S + 14, cy + 14, "C tile (BM × BN)", 14, weight="bold"))
-    out.append(text(cx + S + 14, cy + 32, "one thread per element", 12))
+    out.append(f'<circle cx="{cx + (col + 0.5) * E}" cy="{cy + (row + 0.5) * E}" r="5" fill="none" '
+               f'stroke="{WARP}" stroke-width="1.3"/>')
+    out.append(outline(cx, cy, BN * E, BM * E))
+    out.append(text(cx + BN * E + 10, cy + 12, "C tile (BM × BN)", 14, weight="bold"))
+    out.append(text(cx + BN * E + 10, cy + 30, "thread t computes C[t / 32][t % 32]:", 11))
+    out.append(text(cx + BN * E + 10, cy + 45, f"t{t_shown} → C[{row}][{col}], warp 0 → row 0", 11))
+    out.append(text(cx + BN * E + 10, cy + 66, f"after the barrier t{t_shown} reads", 11))
+    out.append(text(cx + BN * E + 10, cy + 81, f"row {row} of As and column {col} of Bs:", 11))
+    out.append(text(cx + BN * E + 10, cy + 96, "floats that other threads copied", 11))
+    # t_shown's reads meet at its element of C
+    ex, ey = cx + (col + 0.5) * E, cy + (row + 0.5) * E
+    out.append(path(f"M{ax + BK * E},{ey}H{cx + col * E}", READ_A, 1.2, dash="3,2"))
+    out.append(path(f"M{ex},{by + BK * E}V{cy + row * E}", READ_B, 1.2, dash="3,2"))
+    # t_shown's copies, ringed
+    for (r, c), (x0, y0) in [(rc, (ax, ay)) for rc in a_cells(t_shown)] + [(rc, (bx, by)) for rc in b_cells(t_shown)]:
+        out.append(rect(x0 + c * E, y0 + r * E, E, E, WARP, "none", 0))
+        out.append(f'<circle cx="{x0 + (c + 0.5) * E}" cy="{y0 + (r + 0.5) * E}" r="5" fill="none" '
+                   f'stroke="{WARP}" stroke-width="1.3"/>')
 
-    # shared memory copies
-    sbx, sby = bx + S + 70, by + CUR * BKW
-    out.append(rect(sbx, sby, S, BKW, TINT_B, EDGE, 1.2))
-    out.append(rect(sbx + col * E, sby, E, BKW, READ_B, "none", 0))
-    out.append(text(sbx, sby - 8, "Bs (BK × BN) in shared memory", 13, weight="bold"))
-    out.append(arrow([(bx + S + 2, sby + BKW / 2), (sbx - 2, sby + BKW / 2)]))
-    out.append(number((bx + S + sbx) / 2, sby + BKW / 2 - 14, 1))
-    sax, say = ax + CUR * BKW, ay + S + 64
-    out.append(rect(sax, say, BKW, S, TINT_A, EDGE, 1.2))
-    out.append(rect(sax, say + row * E, BKW, E, READ_A, "none", 0))
-    out.append(text(sax + BKW + 12, say + S - 6, "As (BM × BK) in shared memory", 13, weight="bold"))
-    out.append(arrow([(sax + BKW / 2, ay + S + 20), (sax + BKW / 2, say - 2)]))
-    out.append(number(sax + BKW / 2 + 16, (ay + S + 20 + say) / 2, 1))
-    # reads: the thread's row of As and column of Bs meet at its element of C
-    ex = cx + col * E + E / 2
-    gy = by + NT * BKW + 20
-    out.append(arrow([(sbx + col * E + E / 2, sby + BKW + 2), (sbx + col * E + E / 2, gy), (ex, gy),
-                      (ex, cy - 2)], READ_B, 1.4))
-    out.append(number(sbx + col * E + E / 2 - 40, gy, 3, READ_B))
-    ry = say + row * E + E / 2
-    out.append(arrow([(sax + BKW + 2, ry), (ex, ry), (ex, cy + S + 2)], READ_A, 1.4))
-    out.append(number((sax + BKW + ex) / 2, ry, 3, READ_A))
+    # top left: the K-tile loop as a timeline, with its two barriers
+    tx, ty, U = 40, by, 36
+    out.append(text(tx, ty + 2, "one pass of the K loop (all 1,024 threads):", 13, weight="bold"))
+    bars = [("copy A: 4 passes", 3.2, EDGE), ("copy B: 4 passes", 3.2, EDGE), None,
+            ("128 FMAs from As, Bs", 4.2, READ_A), None]
+    x = tx
+    for b in bars:
+        if b is None:
+            out.append(path(f"M{x + 4},{ty + 12}v34", "#111111", 2.5))
+            out.append(text(x + 4, ty + 60, "__syncthreads()", 10, "middle"))
+            x += 8
+            continue
+        label, w, color = b
+        out.append(rect(x, ty + 16, w * U, 26, color, "#ffffff", 1))
+        out.append(text(x + w * U / 2, ty + 33, label, 11, "middle", fill="#ffffff"))
+        x += w * U
+    out.append(text(tx, ty + 80, "The first barrier: no thread reads As or Bs before every copy has landed; "
+                                 "the second:", 11))
+    out.append(text(tx, ty + 95, "no thread overwrites them with the next K-tile while others still read.", 11))
 
-    # legend (top left, beside the B panel) and the loop
-    out += legend(40, by, [(DONE, "tiles already used"), ((TINT_A, TINT_B), "current pair, k0 … k0+BK"),
-                           ("#ffffff", "tiles still to come"), (WARP, "thread t = 180: C[5][20]"),
-                           (READ_A, "its row of As (row 5)"), (READ_B, "its column of Bs (col 20)")])
-    nx, ny = cx + S + 14, cy + 70
-    out.append(text(nx, ny, "for each tile pair, k0 = 0, BK, 2·BK, …", 13, weight="bold"))
-    steps = [(1, "copy tiles: A → As, B → Bs"), (2, "__syncthreads()"),
-             (3, "BK FMAs per thread from shared memory"), (4, "__syncthreads()"),
-             (5, "next tile: k0 += BK")]
-    for i, (n, s) in enumerate(steps):
-        yy = ny + 24 + i * 22
-        out.append(number(nx + 8, yy - 4, n, {1: EDGE, 3: READ_A}.get(n, "#8a9099")))
-        out.append(text(nx + 22, yy, s, 12))
-    save("03_shared_memory_tiles", 790, say + S + 20, out)
+    # a few threads: what each copies and computes
+    rows_t = [0, 1, 31, t_shown, T - 1]
+    qy = ty + 126
+    cols_x = [tx, tx + 52, tx + 170, tx + 232, tx + 362, tx + 420]
+    heads = [("thread", ""), ("A tile: rows", f"t / {BK} + 0, 8, 16, 24"), ("col", f"t % {BK}"),
+             ("B tile: rows", f"t / {BN} + 0, 32, 64, 96"), ("col", f"t % {BN}"), ("computes", "")]
+    for x, (h1, h2) in zip(cols_x, heads):
+        out.append(text(x, qy, h1, 11, weight="bold"))
+        out.append(text(x, qy + 14, h2, 10, fill="#5f6670"))
+    for i, t in enumerate(rows_t):
+        yy = qy + 34 + i * 17
+        fill = WARP if t == t_shown else TEXT
+        ar, br = a_cells(t), b_cells(t)
+        vals = [f"t{t}", ", ".join(str(r) for r, _ in ar), str(ar[0][1]), ", ".join(str(r) for r, _ in br),
+                str(br[0][1]), f"C[{t // BN}][{t % BN}]"]
+        for x, v in zip(cols_x, vals):
+            out.append(text(x, yy, v, 11, weight="bold" if t == t_shown else "normal", fill=fill))
+    ly = qy + 34 + len(rows_t) * 17 + 6
+    out += legend(tx, ly, [(WARP, f"thread {t_shown}: its 4 + 4 copies (ringed) and C[{row}][{col}]"),
+                           (WARP0, "warp 0 in pass 0: 32 neighbouring floats, one coalesced load"),
+                           ((BAND, "#ffffff"), "one pass: all 1,024 threads copy one float each"),
+                           (TINT_A, f"row {row} of As, which t{t_shown} reads"),
+                           (TINT_B, f"column {col} of Bs, which t{t_shown} reads")])
+    save("03_shared_memory_tiles", int(bx + BN * E + 250), int(ay + BM * E + 30), out)
 
 
 def step04():
