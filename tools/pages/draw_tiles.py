@@ -8,8 +8,9 @@ the bottom right) where it shows matrices:
   03_shared_memory_tiles: one K-tile pair to scale (BM = BN = 32, BK = 128): the passes in which
       the 1,024 threads copy the A and B tiles, the floats a few threads copy, the K loop with its
       two barriers, and thread 180's element of C with the row of As and column of Bs it reads;
-  04_1d_blocktiling_mapping: the column of TM = 16 elements of C one thread owns, and at
-      one k the value of B it reuses for 16 FMAs;
+  04_1d_blocktiling_mapping: the 16 warps of the block tile and warp 0's 16 x 32 elements of C,
+      one column of TM = 16 per thread, 32 threads side by side; at one k the 32 neighbouring
+      values of Bs (one per thread) and the 16 values of As (each shared by the warp);
   05_2d_blocktiling_outer_product: the 8 x 8 tile of C one thread owns, and at one k the
       outer product of 8 values of A and 8 values of B;
   06_vectorized_transpose: one 16-byte load of A stored transposed into As, and the two
@@ -289,28 +290,30 @@ def step03():
 
 
 def step04():
-    """The column strip of C one thread owns, and one k: one B value reused for 16 FMAs."""
+    """A warp's part of C: 32 threads side by side, each a column of TM = 16 elements; at one k the
+    warp reads 32 neighbouring floats of Bs and 16 floats of As, each shared by all 32 threads."""
     E = 3.5
     BM, BN, BK, TM = 128, 64, 16, 16
+    T = BM * BN // TM                 # 512 threads
+    WPR = BN // 32                    # warps per row of threads: 2
     K_STEP = 5
     ax = 40
     bx = cx = ax + BK * E + 30
     by = 110
     ay = cy = by + BK * E + 36
-    out = [text(40, 30, "Step 04, 1D blocktiling: one thread computes 16 elements of a column of C", 17,
-                weight="bold"),
-           text(40, 52, "BM = 128, BN = 64, BK = 16, TM = 16: 512 threads; thread t owns column t % 64, "
-                        "rows (t / 64)·16 … +15", 12)]
-    # Bs (BK x BN) on top
+    out = [text(40, 30, "Step 04, 1D blocktiling: a warp owns 16 rows × 32 columns of C", 17, weight="bold"),
+           text(40, 52, f"BM = {BM}, BN = {BN}, BK = {BK}, TM = {TM}: {T} threads = {T // 32} warps; thread t "
+                        f"owns column t % {BN}, rows (t / {BN})·{TM} … +{TM - 1}.", 12),
+           text(40, 68, f"Warp w = threads 32w … 32w + 31: rows (w / {WPR})·{TM} … +{TM - 1}, "
+                        f"columns (w % {WPR})·32 … +31. Consecutive threads: consecutive columns.", 12)]
+    # Bs (BK x BN) on top: warp 0 reads columns 0..31 of row k
     out.append(text(bx, by - 8, "Bs (BK × BN)", 14, weight="bold"))
     out.append(rect(bx, by + K_STEP * E, BN * E, E, K_LINE, "none", 0))
-    out.append(rect(bx + 1 * E, by + K_STEP * E, E, E, READ_B, "none", 0))
-    out.append(f'<circle cx="{bx + 1.5 * E}" cy="{by + K_STEP * E + E / 2}" r="6" fill="none" '
-               f'stroke="{READ_B}" stroke-width="1.5"/>')
+    out.append(rect(bx, by + K_STEP * E, 32 * E, E, READ_B, "none", 0))
     out.append(grid(bx, by, BK, BN, E, E, "#e3e6ea", 0.35))
     out.append(outline(bx, by, BN * E, BK * E))
     out.append(text(bx - 6, by + K_STEP * E + E + 1, f"k = {K_STEP}", 11, "end"))
-    # As (BM x BK) on the left
+    # As (BM x BK) on the left: warp 0 reads rows 0..15 of column k
     out.append(text(ax, ay - 8, "As (BM × BK)", 14, weight="bold"))
     out.append(rect(ax + K_STEP * E, ay, E, BM * E, K_LINE, "none", 0))
     out.append(rect(ax + K_STEP * E, ay, E, TM * E, READ_A, "none", 0))
@@ -318,56 +321,63 @@ def step04():
     out.append(grid(ax, ay, BM, BK, E, E, EDGE, 0.6, every_r=TM, every_c=BK))
     out.append(outline(ax, ay, BK * E, BM * E))
     out.append(text(ax + K_STEP * E + E / 2, ay + BM * E + 14, f"k = {K_STEP}", 11, "middle"))
-    # C tile: 8 groups of 16 rows x 64 columns, one thread per column of a group
-    out.append(text(cx, cy + BM * E + 18, "C tile (BM × BN = 128 × 64)", 14, weight="bold"))
-    out.append(rect(cx + 1 * E, cy, E, TM * E, WARP, "none", 0))
+    # C tile: 8 bands of 16 rows, 2 warps side by side in each
+    out.append(text(cx, cy + BM * E + 18, f"C tile (BM × BN = {BM} × {BN}): {T // 32} warps", 14, weight="bold"))
+    out.append(rect(cx, cy, 32 * E, TM * E, TINT_C, "none", 0))
+    out.append(rect(cx + E, cy, E, TM * E, WARP, "none", 0))
     out.append(grid(cx, cy, BM, BN, E, E, "#eceef1", 0.35, every_r=4))
-    out.append(grid(cx, cy, BM, BN, E, E, EDGE, 0.8, every_r=TM, every_c=BN))
+    out.append(grid(cx, cy, BM // TM, WPR, 32 * E, TM * E, EDGE, 0.8))
     out.append(outline(cx, cy, BN * E, BM * E))
-    for g in range(BM // TM):
-        y = cy + g * TM * E + TM * E / 2 + 4
-        out.append(text(cx + BN * E + 6, y, f"t{64 * g}–t{64 * g + 63}", 11))
-    # call-out for thread 1 inside the (empty) tile
-    out.append(path(f"M{cx + 1.5 * E + 2},{cy + TM * E / 2}L{cx + 40},{cy + TM * E + 30}", WARP, 1))
-    out.append(text(cx + 44, cy + TM * E + 34, "thread 1:", 12, fill=WARP, weight="bold"))
-    out.append(text(cx + 44, cy + TM * E + 50, "column 1, rows 0..15", 12, fill=WARP, weight="bold"))
+    out.append(outline(cx, cy, 32 * E, TM * E, WARP, 2))
+    for w in range(T // 32):
+        r, c = divmod(w, WPR)
+        x, y = cx + (c + 0.5) * 32 * E, cy + (r + 0.5) * TM * E
+        out.append(text(x, y - 2, f"warp {w}", 11, "middle", "bold" if w == 0 else "normal"))
+        out.append(text(x, y + 12, f"t{32 * w}–t{32 * w + 31}", 10, "middle", fill="#5f6670"))
+    for r in range(BM // TM):
+        out.append(text(cx + BN * E + 6, cy + (r + 0.5) * TM * E + 4, f"rows {r * TM}–{r * TM + TM - 1}", 10,
+                        fill="#5f6670"))
 
-    rx = cx + BN * E + 80
-    out += legend(rx, by - 4, [(WARP, "thread 1's 16 elements of C"),
-                               (READ_A, f"As[0..15][{K_STEP}]: 16 loads of A"),
-                               (READ_B, f"Bs[{K_STEP}][1]: 1 load of B"),
-                               (K_LINE, "column k of As, row k of Bs")])
-    # registers of thread 1 at this k
-    ry = by + 116
-    out.append(text(rx, ry, f"thread 1 at k = {K_STEP}, in registers:", 13, weight="bold"))
-    C_ = 16
-    a_x, acc_x = rx + 40, rx + 130
-    b_y = ry + 22
-    top = b_y + C_ + 22
-    out.append(rect(acc_x, b_y, C_, C_, READ_B, EDGE, 0.8))
-    out.append(text(acc_x + C_ / 2, b_y + 12, "b", 11, "middle", "bold", "#ffffff"))
-    out.append(text(acc_x - 8, b_y + 12, f"b = Bs[{K_STEP}][1]", 12, "end"))
-    for i in range(TM):
-        y = top + i * C_
-        out.append(rect(a_x, y, C_, C_, READ_A, "#ffffff", 0.8))
-        out.append(rect(acc_x, y, C_, C_, WARP, "#ffffff", 0.8))
-        out.append(arrow([(a_x + C_ + 3, y + C_ / 2), (acc_x - 3, y + C_ / 2)], READ_A, 0.9))
-        out.append(path(f"M{acc_x + C_ + 10},{y + C_ / 2}H{acc_x + C_ + 2}", READ_B, 1.2))
-    out.append(path(f"M{acc_x + C_ + 1},{b_y + C_ / 2}H{acc_x + C_ + 10}V{top + TM * C_ - C_ / 2}",
-                    READ_B, 1.2))
-    out.append(text(a_x + C_ / 2, top + TM * C_ + 16, "a[0..15]", 12, "middle"))
-    out.append(text(acc_x + C_ / 2, top + TM * C_ + 16, "acc[0..15]", 12, "middle"))
-    out.append(text(rx, top + TM * C_ + 36, f"a[i] = As[i][{K_STEP}]: 16 loads of A", 12))
-    mid = top + TM * C_ / 2
-    out.append(text(acc_x + C_ + 18, mid - 10, "b reused", 12, fill=READ_B, weight="bold"))
-    out.append(text(acc_x + C_ + 18, mid + 6, "by all 16:", 12, fill=READ_B, weight="bold"))
-    out.append(text(acc_x + C_ + 18, mid + 24, "acc[i] += a[i] · b", 12))
-    ky = top + TM * C_ + 74
-    out.append(text(rx, ky, "per k: 1 load of B + 16 loads of A → 16 FMAs", 13, weight="bold"))
-    out.append(text(rx, ky + 20, "(step 03: 2 loads from shared memory per FMA)", 12))
-    out.append(text(rx, ky + 44, "t0–t63 share rows 0..15: in a warp the 16 A", 12))
-    out.append(text(rx, ky + 60, "loads are broadcasts, the B loads 32 neighbours", 12))
-    save("04_1d_blocktiling_mapping", 800, int(cy + BM * E + 34), out)
+    # zoom on warp 0: 16 rows x 32 columns, thread c owns column c
+    Z = 13
+    zx = cx + BN * E + 110
+    zy = cy + 10
+    gx, gy = zx + Z + 8, zy + Z + 8       # the grid; A's values to its left, B's above
+    out.append(text(zx, by - 8, f"warp 0 (threads 0–31) at k = {K_STEP}", 14, weight="bold"))
+    for c in range(32):                   # thread numbers above B's values
+        x, y = gx + (c + 0.5) * Z + 3, zy - 6
+        out.append(f'<text x="{x}" y="{y}" font-family="DejaVu Sans, Arial, sans-serif" font-size="9" '
+                   f'text-anchor="start" fill="{WARP if c == 1 else "#5f6670"}" '
+                   f'transform="rotate(-90 {x} {y})">t{c}</text>')
+    out.append(rect(gx, zy, 32 * Z, Z, READ_B, "none", 0))
+    out.append(grid(gx, zy, 1, 32, Z, Z, "#ffffff", 1))
+    out.append(rect(zx, gy, Z, TM * Z, READ_A, "none", 0))
+    out.append(grid(zx, gy, TM, 1, Z, Z, "#ffffff", 1))
+    out.append(rect(gx, gy, 32 * Z, TM * Z, TINT_C, "none", 0))
+    out.append(rect(gx + Z, gy, Z, TM * Z, WARP, "none", 0))
+    out.append(grid(gx, gy, TM, 32, Z, Z, "#ffffff", 0.6))
+    out.append(grid(gx, gy, 1, 32, Z, TM * Z, EDGE, 0.7))
+    out.append(outline(gx, gy, 32 * Z, TM * Z))
+    out.append(text(zx + Z / 2, gy + TM * Z + 14, "a", 11, "middle", "bold"))
+    for i in (0, TM - 1):
+        out.append(text(zx - 5, gy + i * Z + Z - 3, f"row {i}", 10, "end", fill="#5f6670"))
+    out.append(text(gx + 32 * Z + 6, zy + Z - 2, "b", 11, weight="bold"))
+    out.append(outline(gx, gy, 32 * Z, TM * Z, WARP, 2))
+    ny = gy + TM * Z + 36
+    out += legend(zx, ny, [(WARP, f"thread 1: column 1, rows 0–15 (acc[0..15] in registers)"),
+                           (TINT_C, "threads 0, 2 … 31: the neighbouring columns, same rows"),
+                           (READ_B, f"b = Bs[{K_STEP}][t]: one float per thread, 32 neighbours"),
+                           (READ_A, f"a = As[i][{K_STEP}], i = 0 … 15: the same for all 32 threads"),
+                           (K_LINE, "column k of As, row k of Bs")])
+    ky = ny + 5 * 22 + 22
+    notes = [(f"per k, per thread: 1 load of B + {TM} loads of A → {TM} FMAs", True),
+             ("(step 03: 2 loads from shared memory per FMA)", False),
+             (f"per k, per warp: one 32-bank load of Bs, {TM} broadcasts of As,", False),
+             (f"{32 * TM} FMAs: each a[i] serves 32 threads, each b serves {TM} rows", False),
+             ("warp 1 (t32–t63): same rows, columns 32–63; warp 2: rows 16–31", False)]
+    for i, (ln, bold) in enumerate(notes):
+        out.append(text(zx, ky + i * 18 + (4 if i else 0), ln, 13 if bold else 12, weight="bold" if bold else "normal"))
+    save("04_1d_blocktiling_mapping", int(gx + 32 * Z + 30), int(max(cy + BM * E + 34, ky + 5 * 18 + 20)), out)
 
 
 def step05():
