@@ -3,10 +3,14 @@
 
 Each picture keeps the GEMM layout of tools/pages/draw_mappings.py (B on top, A on the left, C at
 the bottom right) where it shows matrices:
-  03_shared_memory_tiles: the block's row panel of A and column panel of B, split along K
-      into tiles, the current tile pair copied into As / Bs in shared memory, the K loop;
-  04_1d_blocktiling_mapping: the column of TM = 16 elements of C one thread owns, and at
-      one k the value of B it reuses for 16 FMAs;
+  03_shared_memory_problem: the whole problem to scale (M = N = K = 512, step 03's tiles): A, B,
+      C, one block's tile of C and the row panel of A and column panel of B it reads, in K-tiles;
+  03_shared_memory_tiles: one K-tile pair to scale (BM = BN = 32, BK = 128): the passes in which
+      the 1,024 threads copy the A and B tiles, the floats a few threads copy, the K loop with its
+      two barriers, and thread 180's element of C with the row of As and column of Bs it reads;
+  04_1d_blocktiling_mapping: the 16 warps of the block tile and warp 0's 16 x 32 elements of C,
+      one column of TM = 16 per thread, 32 threads side by side; at one k the 32 neighbouring
+      values of Bs (one per thread) and the 16 values of As (each shared by the warp);
   05_2d_blocktiling_outer_product: the 8 x 8 tile of C one thread owns, and at one k the
       outer product of 8 values of A and 8 values of B;
   06_vectorized_transpose: one 16-byte load of A stored transposed into As, and the two
@@ -93,114 +97,226 @@ def save(name, width, height, body):
     print(f"wrote {out.relative_to(ROOT)} ({out.stat().st_size} bytes)")
 
 
-def step03():
-    """Row panel of A and column panel of B split into BK-deep tiles; the current pair in shared memory."""
-    E = 4                   # pixels per element along BM and BN (32 elements: 128 px)
-    S = 32 * E              # drawn BM = BN
-    BKW = 64                # drawn BK (to scale it would be 512 px)
-    NT = 4                  # tiles drawn along K
-    CUR = 1                 # the current tile
-    row, col = 5, 20        # the thread shown: t = row * 32 + col = 180
-    ax, bx = 40, 40 + NT * BKW + 40
+def problem():
+    """The whole problem to scale: A, B, C, one block's tile of C and the two panels it reads."""
+    BM, BN, BK = 32, 32, 128          # step 03's Config
+    M = N = K = 512                   # drawn size (the benchmark runs 4096)
+    E = 0.5                           # pixels per element
+    bi, bj = 3, 5                     # the block shown: blockIdx.y, blockIdx.x
+    m0, n0 = bi * BM, bj * BN
+    ax = 40
+    bx = cx = ax + K * E + 40
     by = 110
-    ay = cy = by + NT * BKW + 40
-    cx = bx
-    out = [text(40, 30, "Step 03, shared memory: the block walks along K one tile pair at a time", 17,
+    ay = cy = by + K * E + 40
+    out = [text(40, 30, "The whole problem: C = A · B, one block per BM × BN tile of C", 17, weight="bold"),
+           text(40, 52, f"Drawn to scale for M = N = K = {M} (the benchmark runs 4096) with step 03's "
+                        f"BM = BN = {BM}, BK = {BK}:", 12),
+           text(40, 68, f"a grid of {N // BN} × {M // BM} blocks; each block reads K / BK = {K // BK} K-tiles "
+                        f"of A and of B", 12)]
+    # B (K x N): the block's column panel, split into K-tiles
+    out.append(text(bx, by - 8, f"B (K × N)", 14, weight="bold"))
+    out.append(rect(bx, by, N * E, K * E, "#ffffff", "none", 0))
+    out.append(rect(bx + n0 * E, by, BN * E, K * E, TINT_B, "none", 0))
+    out.append(rect(bx + n0 * E, by + BK * E, BN * E, BK * E, READ_B, "none", 0))
+    out.append(grid(bx + n0 * E, by, K // BK, 1, BN * E, BK * E, EDGE, 1.0))
+    out.append(outline(bx + n0 * E, by, BN * E, K * E, EDGE, 1.0))
+    out.append(outline(bx, by, N * E, K * E))
+    # A (M x K): the block's row panel, split into K-tiles
+    out.append(text(ax, ay - 8, "A (M × K)", 14, weight="bold"))
+    out.append(rect(ax, ay, K * E, M * E, "#ffffff", "none", 0))
+    out.append(rect(ax, ay + m0 * E, K * E, BM * E, TINT_A, "none", 0))
+    out.append(rect(ax + BK * E, ay + m0 * E, BK * E, BM * E, READ_A, "none", 0))
+    out.append(grid(ax, ay + m0 * E, 1, K // BK, BK * E, BM * E, EDGE, 1.0))
+    out.append(outline(ax, ay + m0 * E, K * E, BM * E, EDGE, 1.0))
+    out.append(outline(ax, ay, K * E, M * E))
+    # C (M x N): the grid of block tiles, the block's tile
+    out.append(text(cx + N * E + 8, cy + M * E, "C (M × N)", 14, weight="bold"))
+    # the tile lies where the block's panels cross
+    out.append(path(f"M{cx + n0 * E},{cy}V{cy + m0 * E}M{cx + (n0 + BN) * E},{cy}V{cy + m0 * E}"
+                    f"M{cx},{cy + m0 * E}H{cx + n0 * E}M{cx},{cy + (m0 + BM) * E}H{cx + n0 * E}",
+                    EDGE, 0.8, dash="3,3"))
+    out.append(grid(cx, cy, M // BM, N // BN, BN * E, BM * E, "#e3e6ea", 0.6))
+    out.append(rect(cx + n0 * E, cy + m0 * E, BN * E, BM * E, WARP, "none", 0))
+    out.append(outline(cx, cy, N * E, M * E))
+    # K-tile labels: along the top of A's panel and the left of B's panel
+    for i in range(K // BK):
+        out.append(text(ax + (i + 0.5) * BK * E, ay + m0 * E - 6, f"K-tile {i}", 11, "middle"))
+        out.append(text(bx + n0 * E - 6, by + (i + 0.5) * BK * E + 4, f"K-tile {i}", 11, "end"))
+    for i in range(K // BK + 1):
+        out.append(text(ax + i * BK * E, ay + M * E + 14, str(i * BK), 10, "middle", fill="#5f6670"))
+        out.append(text(bx + N * E + 6, by + i * BK * E + 4, str(i * BK), 10, fill="#5f6670"))
+    out.append(text(ax + K * E / 2, ay + M * E + 30, "k →", 11, "middle", fill="#5f6670"))
+    out.append(text(bx + N * E + 6, by + BK * E / 2 + 4, "k ↓", 11, fill="#5f6670"))
+    # where the block's tile sits
+    out.append(text(cx + N * E + 8, cy + m0 * E + BM * E / 2 + 4, f"rows m0 … m0 + {BM - 1}", 11))
+    out.append(text(cx + n0 * E + BN * E / 2, cy + M * E + 14, f"cols n0 … n0 + {BN - 1}", 11, "middle"))
+    out.append(text(ax - 6, ay + m0 * E + BM * E / 2 + 4, "m0", 10, "end", fill="#5f6670"))
+    # legend in the empty corner above A
+    lx, ly = 40, by
+    out += legend(lx, ly, [(WARP, f"the block's tile of C: BM × BN = {BM} × {BN}"),
+                           (TINT_A, f"the row panel of A it reads: BM × K"),
+                           (TINT_B, f"the column panel of B it reads: K × BN"),
+                           ((READ_A, READ_B), f"K-tile 1 of each: BM × BK and BK × BN")])
+    out.append(text(lx, ly + 4 * 22 + 20, f"The block shown: blockIdx.x = {bj}, blockIdx.y = {bi},", 12))
+    out.append(text(lx, ly + 4 * 22 + 37, f"m0 = {bi} · BM = {m0}, n0 = {bj} · BN = {n0}.", 12))
+    notes = [f"C's tile = Σ over the K-tiles of",
+             f"(A's K-tile) · (B's K-tile): step 03 copies",
+             f"one pair into shared memory at a time",
+             f"and adds its BK terms to every dot product."]
+    for i, ln in enumerate(notes):
+        out.append(text(lx, ly + 4 * 22 + 70 + i * 17, ln, 12))
+    save("03_shared_memory_problem", int(cx + N * E + 130), int(cy + M * E + 30), out)
+
+
+def step03():
+    """The block's cooperative copy of one K-tile pair, to scale: which thread copies which floats of
+    the (BM, BK) tile of A and the (BK, BN) tile of B, the barrier, and the tile of C it computes."""
+    BM, BN, BK = 32, 32, 128          # step 03's Config
+    T = BM * BN                       # 1,024 threads
+    SA, SB = T // BK, T // BN         # rows per pass: kStrideA = 8, kStrideB = 32
+    E = 3.5                           # pixels per element
+    WARP0 = "#edae49"                 # warp 0's floats in pass 0
+    BAND = "#f1f3f5"                  # every other pass
+    t_shown = 180
+    row, col = t_shown // BN, t_shown % BN
+
+    def a_cells(t):
+        return [(t // BK + p, t % BK) for p in range(0, BM, SA)]
+
+    def b_cells(t):
+        return [(t // BN + p, t % BN) for p in range(0, BK, SB)]
+
+    ax = 90
+    bx = cx = ax + BK * E + 40
+    by = 110
+    ay = cy = by + BK * E + 40
+    out = [text(40, 30, "Step 03, shared memory: the block copies one K-tile pair together, then computes", 17,
                 weight="bold"),
-           text(40, 52, "BM = BN = 32: 1024 threads, thread t computes C[row][col], row = t / 32, "
-                        "col = t % 32;  BK = 128 (drawn shorter)", 12)]
-
-    def tile_fill(i, current):
-        return DONE if i < CUR else current if i == CUR else "#ffffff"
-
-    # B: column panel (K x BN), tiles stacked downwards
-    out.append(text(bx, by - 8, "B panel (K × BN)", 14, weight="bold"))
-    for i in range(NT):
-        out.append(rect(bx, by + i * BKW, S, BKW, tile_fill(i, TINT_B), EDGE, 0.8))
-    out.append(text(bx + S / 2, by + CUR * BKW + BKW / 2 + 5, "BK = 128", 12, "middle", "bold"))
-    out.append(outline(bx, by, S, NT * BKW))
-    out.append(outline(bx, by + CUR * BKW, S, BKW, READ_B, 2))
-    for i, lab in ((0, "0"), (CUR, "k0"), (CUR + 1, "k0+BK"), (NT, "K")):
-        out.append(text(bx - 6, by + i * BKW + 4, lab, 11, "end"))
-    # A: row panel (BM x K), tiles side by side
-    out.append(text(ax, ay - 8, "A panel (BM × K)", 14, weight="bold"))
-    for i in range(NT):
-        out.append(rect(ax + i * BKW, ay, BKW, S, tile_fill(i, TINT_A), EDGE, 0.8))
-    out.append(text(ax + CUR * BKW + BKW / 2, ay + S / 2 + 4, "BK = 128", 11, "middle", "bold"))
-    out.append(outline(ax, ay, NT * BKW, S))
-    out.append(outline(ax + CUR * BKW, ay, BKW, S, READ_A, 2))
-    for i, lab in ((0, "0"), (CUR, "k0"), (CUR + 1, "k0+BK"), (NT, "K")):
-        out.append(text(ax + i * BKW, ay + S + 14, lab, 11, "middle"))
-    # C tile, one thread per element
-    out.append(grid(cx, cy, 32, 32, E, E, "#e3e6ea", 0.4))
+           text(40, 52, f"BM = BN = {BM}, BK = {BK}, drawn to scale: {T:,} threads. Thread t computes "
+                        f"C[t / {BN}][t % {BN}]; in the copy it is one of {T:,} movers:", 12),
+           text(40, 68, f"A tile in {BM // SA} passes of {SA} rows (t / {BK}, column t % {BK}), "
+                        f"B tile in {BK // SB} passes of {SB} rows (t / {BN}, column t % {BN})", 12)]
+    # B tile (BK x BN): passes of SB rows
+    for p in range(BK // SB):
+        out.append(rect(bx, by + p * SB * E, BN * E, SB * E, BAND if p % 2 else "#ffffff", "none", 0))
+        out.append(text(bx + BN * E + 8, by + (p * SB + SB / 2) * E + 4,
+                        f"pass {p}: rows {p * SB}–{p * SB + SB - 1}", 11))
+    out.append(rect(bx + col * E, by, E, BK * E, TINT_B, "none", 0))
+    out.append(rect(bx, by, BN * E, E, WARP0, "none", 0))
+    out.append(grid(bx, by, BK // SB, 1, BN * E, SB * E, EDGE, 0.8))
+    out.append(outline(bx, by, BN * E, BK * E))
+    out.append(text(bx, by - 10, "Bs ← B tile (BK × BN)", 14, weight="bold"))
+    out.append(text(bx + BN * E + 8, by + E + 1, "← row 0: warp 0 (t0–t31)", 10, fill="#5f6670"))
+    # A tile (BM x BK): passes of SA rows, each row copied by BK threads = 4 warps
+    for p in range(BM // SA):
+        out.append(rect(ax, ay + p * SA * E, BK * E, SA * E, BAND if p % 2 else "#ffffff", "none", 0))
+        out.append(text(ax - 6, ay + (p * SA + SA / 2) * E + 4, f"pass {p}", 11, "end"))
+    out.append(rect(ax, ay + row * E, BK * E, E, TINT_A, "none", 0))
+    out.append(rect(ax, ay, 32 * E, E, WARP0, "none", 0))
+    out.append(grid(ax, ay, BM // SA, 1, BK * E, SA * E, EDGE, 0.8))
+    out.append(outline(ax, ay, BK * E, BM * E))
+    for w in range(BK // 32):             # row 0 of pass 0: threads 0..127, warps 0..3
+        out.append(path(f"M{ax + w * 32 * E},{ay - 5}v5", EDGE, 0.8))
+        out.append(text(ax + (w + 0.5) * 32 * E, ay - 5, f"t{32 * w}–t{32 * w + 31}", 10, "middle",
+                        fill="#5f6670"))
+    out.append(text(ax, ay - 20, f"pass 0, row 0: threads 0–127 = warps 0–3, one float each; "
+                                 f"row 1: threads 128–255, …", 11))
+    out.append(text(ax, ay + BM * E + 18, "As ← A tile (BM × BK)", 14, weight="bold"))
+    out.append(text(ax + BK * E, ay + BM * E + 18, f"pass 1, row {SA}: threads 0–127 again, …", 11, "end"))
+    # C tile: one thread per element
+    out.append(rect(cx, cy, BN * E, E, WARP0, "none", 0))
+    out.append(grid(cx, cy, BM, BN, E, E, "#e3e6ea", 0.4))
     out.append(rect(cx + col * E, cy + row * E, E, E, WARP, "none", 0))
-    out.append(text(cx + col * E - 5, cy + row * E + 8, "t = 180", 11, "end", "bold", WARP))
-    out.append(outline(cx, cy, S, S))
-    out.append(text(cx + S + 14, cy + 14, "C tile (BM × BN)", 14, weight="bold"))
-    out.append(text(cx + S + 14, cy + 32, "one thread per element", 12))
+    out.append(f'<circle cx="{cx + (col + 0.5) * E}" cy="{cy + (row + 0.5) * E}" r="5" fill="none" '
+               f'stroke="{WARP}" stroke-width="1.3"/>')
+    out.append(outline(cx, cy, BN * E, BM * E))
+    out.append(text(cx + BN * E + 10, cy + 12, "C tile (BM × BN)", 14, weight="bold"))
+    out.append(text(cx + BN * E + 10, cy + 30, "thread t computes C[t / 32][t % 32]:", 11))
+    out.append(text(cx + BN * E + 10, cy + 45, f"t{t_shown} → C[{row}][{col}], warp 0 → row 0", 11))
+    out.append(text(cx + BN * E + 10, cy + 66, f"after the barrier t{t_shown} reads", 11))
+    out.append(text(cx + BN * E + 10, cy + 81, f"row {row} of As and column {col} of Bs:", 11))
+    out.append(text(cx + BN * E + 10, cy + 96, "floats that other threads copied", 11))
+    # t_shown's reads meet at its element of C
+    ex, ey = cx + (col + 0.5) * E, cy + (row + 0.5) * E
+    out.append(path(f"M{ax + BK * E},{ey}H{cx + col * E}", READ_A, 1.2, dash="3,2"))
+    out.append(path(f"M{ex},{by + BK * E}V{cy + row * E}", READ_B, 1.2, dash="3,2"))
+    # t_shown's copies, ringed
+    for (r, c), (x0, y0) in [(rc, (ax, ay)) for rc in a_cells(t_shown)] + [(rc, (bx, by)) for rc in b_cells(t_shown)]:
+        out.append(rect(x0 + c * E, y0 + r * E, E, E, WARP, "none", 0))
+        out.append(f'<circle cx="{x0 + (c + 0.5) * E}" cy="{y0 + (r + 0.5) * E}" r="5" fill="none" '
+                   f'stroke="{WARP}" stroke-width="1.3"/>')
 
-    # shared memory copies
-    sbx, sby = bx + S + 70, by + CUR * BKW
-    out.append(rect(sbx, sby, S, BKW, TINT_B, EDGE, 1.2))
-    out.append(rect(sbx + col * E, sby, E, BKW, READ_B, "none", 0))
-    out.append(text(sbx, sby - 8, "Bs (BK × BN) in shared memory", 13, weight="bold"))
-    out.append(arrow([(bx + S + 2, sby + BKW / 2), (sbx - 2, sby + BKW / 2)]))
-    out.append(number((bx + S + sbx) / 2, sby + BKW / 2 - 14, 1))
-    sax, say = ax + CUR * BKW, ay + S + 64
-    out.append(rect(sax, say, BKW, S, TINT_A, EDGE, 1.2))
-    out.append(rect(sax, say + row * E, BKW, E, READ_A, "none", 0))
-    out.append(text(sax + BKW + 12, say + S - 6, "As (BM × BK) in shared memory", 13, weight="bold"))
-    out.append(arrow([(sax + BKW / 2, ay + S + 20), (sax + BKW / 2, say - 2)]))
-    out.append(number(sax + BKW / 2 + 16, (ay + S + 20 + say) / 2, 1))
-    # reads: the thread's row of As and column of Bs meet at its element of C
-    ex = cx + col * E + E / 2
-    gy = by + NT * BKW + 20
-    out.append(arrow([(sbx + col * E + E / 2, sby + BKW + 2), (sbx + col * E + E / 2, gy), (ex, gy),
-                      (ex, cy - 2)], READ_B, 1.4))
-    out.append(number(sbx + col * E + E / 2 - 40, gy, 3, READ_B))
-    ry = say + row * E + E / 2
-    out.append(arrow([(sax + BKW + 2, ry), (ex, ry), (ex, cy + S + 2)], READ_A, 1.4))
-    out.append(number((sax + BKW + ex) / 2, ry, 3, READ_A))
+    # top left: the K-tile loop as a timeline, with its two barriers
+    tx, ty, U = 40, by, 36
+    out.append(text(tx, ty + 2, "one pass of the K loop (all 1,024 threads):", 13, weight="bold"))
+    bars = [("copy A: 4 passes", 3.2, EDGE), ("copy B: 4 passes", 3.2, EDGE), None,
+            ("128 FMAs from As, Bs", 4.2, READ_A), None]
+    x = tx
+    for b in bars:
+        if b is None:
+            out.append(path(f"M{x + 4},{ty + 12}v34", "#111111", 2.5))
+            out.append(text(x + 4, ty + 60, "__syncthreads()", 10, "middle"))
+            x += 8
+            continue
+        label, w, color = b
+        out.append(rect(x, ty + 16, w * U, 26, color, "#ffffff", 1))
+        out.append(text(x + w * U / 2, ty + 33, label, 11, "middle", fill="#ffffff"))
+        x += w * U
+    out.append(text(tx, ty + 80, "The first barrier: no thread reads As or Bs before every copy has landed; "
+                                 "the second:", 11))
+    out.append(text(tx, ty + 95, "no thread overwrites them with the next K-tile while others still read.", 11))
 
-    # legend (top left, beside the B panel) and the loop
-    out += legend(40, by, [(DONE, "tiles already used"), ((TINT_A, TINT_B), "current pair, k0 … k0+BK"),
-                           ("#ffffff", "tiles still to come"), (WARP, "thread t = 180: C[5][20]"),
-                           (READ_A, "its row of As (row 5)"), (READ_B, "its column of Bs (col 20)")])
-    nx, ny = cx + S + 14, cy + 70
-    out.append(text(nx, ny, "for each tile pair, k0 = 0, BK, 2·BK, …", 13, weight="bold"))
-    steps = [(1, "copy tiles: A → As, B → Bs"), (2, "__syncthreads()"),
-             (3, "BK FMAs per thread from shared memory"), (4, "__syncthreads()"),
-             (5, "next tile: k0 += BK")]
-    for i, (n, s) in enumerate(steps):
-        yy = ny + 24 + i * 22
-        out.append(number(nx + 8, yy - 4, n, {1: EDGE, 3: READ_A}.get(n, "#8a9099")))
-        out.append(text(nx + 22, yy, s, 12))
-    save("03_shared_memory_tiles", 790, say + S + 20, out)
+    # a few threads: what each copies and computes
+    rows_t = [0, 1, 31, t_shown, T - 1]
+    qy = ty + 126
+    cols_x = [tx, tx + 52, tx + 170, tx + 232, tx + 362, tx + 420]
+    heads = [("thread", ""), ("A tile: rows", f"t / {BK} + 0, 8, 16, 24"), ("col", f"t % {BK}"),
+             ("B tile: rows", f"t / {BN} + 0, 32, 64, 96"), ("col", f"t % {BN}"), ("computes", "")]
+    for x, (h1, h2) in zip(cols_x, heads):
+        out.append(text(x, qy, h1, 11, weight="bold"))
+        out.append(text(x, qy + 14, h2, 10, fill="#5f6670"))
+    for i, t in enumerate(rows_t):
+        yy = qy + 34 + i * 17
+        fill = WARP if t == t_shown else TEXT
+        ar, br = a_cells(t), b_cells(t)
+        vals = [f"t{t}", ", ".join(str(r) for r, _ in ar), str(ar[0][1]), ", ".join(str(r) for r, _ in br),
+                str(br[0][1]), f"C[{t // BN}][{t % BN}]"]
+        for x, v in zip(cols_x, vals):
+            out.append(text(x, yy, v, 11, weight="bold" if t == t_shown else "normal", fill=fill))
+    ly = qy + 34 + len(rows_t) * 17 + 6
+    out += legend(tx, ly, [(WARP, f"thread {t_shown}: its 4 + 4 copies (ringed) and C[{row}][{col}]"),
+                           (WARP0, "warp 0 in pass 0: 32 neighbouring floats, one coalesced load"),
+                           ((BAND, "#ffffff"), "one pass: all 1,024 threads copy one float each"),
+                           (TINT_A, f"row {row} of As, which t{t_shown} reads"),
+                           (TINT_B, f"column {col} of Bs, which t{t_shown} reads")])
+    save("03_shared_memory_tiles", int(bx + BN * E + 250), int(ay + BM * E + 30), out)
 
 
 def step04():
-    """The column strip of C one thread owns, and one k: one B value reused for 16 FMAs."""
+    """A warp's part of C: 32 threads side by side, each a column of TM = 16 elements; at one k the
+    warp reads 32 neighbouring floats of Bs and 16 floats of As, each shared by all 32 threads."""
     E = 3.5
     BM, BN, BK, TM = 128, 64, 16, 16
+    T = BM * BN // TM                 # 512 threads
+    WPR = BN // 32                    # warps per row of threads: 2
     K_STEP = 5
     ax = 40
     bx = cx = ax + BK * E + 30
     by = 110
     ay = cy = by + BK * E + 36
-    out = [text(40, 30, "Step 04, 1D blocktiling: one thread computes 16 elements of a column of C", 17,
-                weight="bold"),
-           text(40, 52, "BM = 128, BN = 64, BK = 16, TM = 16: 512 threads; thread t owns column t % 64, "
-                        "rows (t / 64)·16 … +15", 12)]
-    # Bs (BK x BN) on top
+    out = [text(40, 30, "Step 04, 1D blocktiling: a warp owns 16 rows × 32 columns of C", 17, weight="bold"),
+           text(40, 52, f"BM = {BM}, BN = {BN}, BK = {BK}, TM = {TM}: {T} threads = {T // 32} warps; thread t "
+                        f"owns column t % {BN}, rows (t / {BN})·{TM} … +{TM - 1}.", 12),
+           text(40, 68, f"Warp w = threads 32w … 32w + 31: rows (w / {WPR})·{TM} … +{TM - 1}, "
+                        f"columns (w % {WPR})·32 … +31. Consecutive threads: consecutive columns.", 12)]
+    # Bs (BK x BN) on top: warp 0 reads columns 0..31 of row k
     out.append(text(bx, by - 8, "Bs (BK × BN)", 14, weight="bold"))
     out.append(rect(bx, by + K_STEP * E, BN * E, E, K_LINE, "none", 0))
-    out.append(rect(bx + 1 * E, by + K_STEP * E, E, E, READ_B, "none", 0))
-    out.append(f'<circle cx="{bx + 1.5 * E}" cy="{by + K_STEP * E + E / 2}" r="6" fill="none" '
-               f'stroke="{READ_B}" stroke-width="1.5"/>')
+    out.append(rect(bx, by + K_STEP * E, 32 * E, E, READ_B, "none", 0))
     out.append(grid(bx, by, BK, BN, E, E, "#e3e6ea", 0.35))
     out.append(outline(bx, by, BN * E, BK * E))
     out.append(text(bx - 6, by + K_STEP * E + E + 1, f"k = {K_STEP}", 11, "end"))
-    # As (BM x BK) on the left
+    # As (BM x BK) on the left: warp 0 reads rows 0..15 of column k
     out.append(text(ax, ay - 8, "As (BM × BK)", 14, weight="bold"))
     out.append(rect(ax + K_STEP * E, ay, E, BM * E, K_LINE, "none", 0))
     out.append(rect(ax + K_STEP * E, ay, E, TM * E, READ_A, "none", 0))
@@ -208,56 +324,63 @@ def step04():
     out.append(grid(ax, ay, BM, BK, E, E, EDGE, 0.6, every_r=TM, every_c=BK))
     out.append(outline(ax, ay, BK * E, BM * E))
     out.append(text(ax + K_STEP * E + E / 2, ay + BM * E + 14, f"k = {K_STEP}", 11, "middle"))
-    # C tile: 8 groups of 16 rows x 64 columns, one thread per column of a group
-    out.append(text(cx, cy + BM * E + 18, "C tile (BM × BN = 128 × 64)", 14, weight="bold"))
-    out.append(rect(cx + 1 * E, cy, E, TM * E, WARP, "none", 0))
+    # C tile: 8 bands of 16 rows, 2 warps side by side in each
+    out.append(text(cx, cy + BM * E + 18, f"C tile (BM × BN = {BM} × {BN}): {T // 32} warps", 14, weight="bold"))
+    out.append(rect(cx, cy, 32 * E, TM * E, TINT_C, "none", 0))
+    out.append(rect(cx + E, cy, E, TM * E, WARP, "none", 0))
     out.append(grid(cx, cy, BM, BN, E, E, "#eceef1", 0.35, every_r=4))
-    out.append(grid(cx, cy, BM, BN, E, E, EDGE, 0.8, every_r=TM, every_c=BN))
+    out.append(grid(cx, cy, BM // TM, WPR, 32 * E, TM * E, EDGE, 0.8))
     out.append(outline(cx, cy, BN * E, BM * E))
-    for g in range(BM // TM):
-        y = cy + g * TM * E + TM * E / 2 + 4
-        out.append(text(cx + BN * E + 6, y, f"t{64 * g}–t{64 * g + 63}", 11))
-    # call-out for thread 1 inside the (empty) tile
-    out.append(path(f"M{cx + 1.5 * E + 2},{cy + TM * E / 2}L{cx + 40},{cy + TM * E + 30}", WARP, 1))
-    out.append(text(cx + 44, cy + TM * E + 34, "thread 1:", 12, fill=WARP, weight="bold"))
-    out.append(text(cx + 44, cy + TM * E + 50, "column 1, rows 0..15", 12, fill=WARP, weight="bold"))
+    out.append(outline(cx, cy, 32 * E, TM * E, WARP, 2))
+    for w in range(T // 32):
+        r, c = divmod(w, WPR)
+        x, y = cx + (c + 0.5) * 32 * E, cy + (r + 0.5) * TM * E
+        out.append(text(x, y - 2, f"warp {w}", 11, "middle", "bold" if w == 0 else "normal"))
+        out.append(text(x, y + 12, f"t{32 * w}–t{32 * w + 31}", 10, "middle", fill="#5f6670"))
+    for r in range(BM // TM):
+        out.append(text(cx + BN * E + 6, cy + (r + 0.5) * TM * E + 4, f"rows {r * TM}–{r * TM + TM - 1}", 10,
+                        fill="#5f6670"))
 
-    rx = cx + BN * E + 80
-    out += legend(rx, by - 4, [(WARP, "thread 1's 16 elements of C"),
-                               (READ_A, f"As[0..15][{K_STEP}]: 16 loads of A"),
-                               (READ_B, f"Bs[{K_STEP}][1]: 1 load of B"),
-                               (K_LINE, "column k of As, row k of Bs")])
-    # registers of thread 1 at this k
-    ry = by + 116
-    out.append(text(rx, ry, f"thread 1 at k = {K_STEP}, in registers:", 13, weight="bold"))
-    C_ = 16
-    a_x, acc_x = rx + 40, rx + 130
-    b_y = ry + 22
-    top = b_y + C_ + 22
-    out.append(rect(acc_x, b_y, C_, C_, READ_B, EDGE, 0.8))
-    out.append(text(acc_x + C_ / 2, b_y + 12, "b", 11, "middle", "bold", "#ffffff"))
-    out.append(text(acc_x - 8, b_y + 12, f"b = Bs[{K_STEP}][1]", 12, "end"))
-    for i in range(TM):
-        y = top + i * C_
-        out.append(rect(a_x, y, C_, C_, READ_A, "#ffffff", 0.8))
-        out.append(rect(acc_x, y, C_, C_, WARP, "#ffffff", 0.8))
-        out.append(arrow([(a_x + C_ + 3, y + C_ / 2), (acc_x - 3, y + C_ / 2)], READ_A, 0.9))
-        out.append(path(f"M{acc_x + C_ + 10},{y + C_ / 2}H{acc_x + C_ + 2}", READ_B, 1.2))
-    out.append(path(f"M{acc_x + C_ + 1},{b_y + C_ / 2}H{acc_x + C_ + 10}V{top + TM * C_ - C_ / 2}",
-                    READ_B, 1.2))
-    out.append(text(a_x + C_ / 2, top + TM * C_ + 16, "a[0..15]", 12, "middle"))
-    out.append(text(acc_x + C_ / 2, top + TM * C_ + 16, "acc[0..15]", 12, "middle"))
-    out.append(text(rx, top + TM * C_ + 36, f"a[i] = As[i][{K_STEP}]: 16 loads of A", 12))
-    mid = top + TM * C_ / 2
-    out.append(text(acc_x + C_ + 18, mid - 10, "b reused", 12, fill=READ_B, weight="bold"))
-    out.append(text(acc_x + C_ + 18, mid + 6, "by all 16:", 12, fill=READ_B, weight="bold"))
-    out.append(text(acc_x + C_ + 18, mid + 24, "acc[i] += a[i] · b", 12))
-    ky = top + TM * C_ + 74
-    out.append(text(rx, ky, "per k: 1 load of B + 16 loads of A → 16 FMAs", 13, weight="bold"))
-    out.append(text(rx, ky + 20, "(step 03: 2 loads from shared memory per FMA)", 12))
-    out.append(text(rx, ky + 44, "t0–t63 share rows 0..15: in a warp the 16 A", 12))
-    out.append(text(rx, ky + 60, "loads are broadcasts, the B loads 32 neighbours", 12))
-    save("04_1d_blocktiling_mapping", 800, int(cy + BM * E + 34), out)
+    # zoom on warp 0: 16 rows x 32 columns, thread c owns column c
+    Z = 13
+    zx = cx + BN * E + 110
+    zy = cy + 10
+    gx, gy = zx + Z + 8, zy + Z + 8       # the grid; A's values to its left, B's above
+    out.append(text(zx, by - 8, f"warp 0 (threads 0–31) at k = {K_STEP}", 14, weight="bold"))
+    for c in range(32):                   # thread numbers above B's values
+        x, y = gx + (c + 0.5) * Z + 3, zy - 6
+        out.append(f'<text x="{x}" y="{y}" font-family="DejaVu Sans, Arial, sans-serif" font-size="9" '
+                   f'text-anchor="start" fill="{WARP if c == 1 else "#5f6670"}" '
+                   f'transform="rotate(-90 {x} {y})">t{c}</text>')
+    out.append(rect(gx, zy, 32 * Z, Z, READ_B, "none", 0))
+    out.append(grid(gx, zy, 1, 32, Z, Z, "#ffffff", 1))
+    out.append(rect(zx, gy, Z, TM * Z, READ_A, "none", 0))
+    out.append(grid(zx, gy, TM, 1, Z, Z, "#ffffff", 1))
+    out.append(rect(gx, gy, 32 * Z, TM * Z, TINT_C, "none", 0))
+    out.append(rect(gx + Z, gy, Z, TM * Z, WARP, "none", 0))
+    out.append(grid(gx, gy, TM, 32, Z, Z, "#ffffff", 0.6))
+    out.append(grid(gx, gy, 1, 32, Z, TM * Z, EDGE, 0.7))
+    out.append(outline(gx, gy, 32 * Z, TM * Z))
+    out.append(text(zx + Z / 2, gy + TM * Z + 14, "a", 11, "middle", "bold"))
+    for i in (0, TM - 1):
+        out.append(text(zx - 5, gy + i * Z + Z - 3, f"row {i}", 10, "end", fill="#5f6670"))
+    out.append(text(gx + 32 * Z + 6, zy + Z - 2, "b", 11, weight="bold"))
+    out.append(outline(gx, gy, 32 * Z, TM * Z, WARP, 2))
+    ny = gy + TM * Z + 36
+    out += legend(zx, ny, [(WARP, f"thread 1: column 1, rows 0–15 (acc[0..15] in registers)"),
+                           (TINT_C, "threads 0, 2 … 31: the neighbouring columns, same rows"),
+                           (READ_B, f"b = Bs[{K_STEP}][t]: one float per thread, 32 neighbours"),
+                           (READ_A, f"a = As[i][{K_STEP}], i = 0 … 15: the same for all 32 threads"),
+                           (K_LINE, "column k of As, row k of Bs")])
+    ky = ny + 5 * 22 + 22
+    notes = [(f"per k, per thread: 1 load of B + {TM} loads of A → {TM} FMAs", True),
+             ("(step 03: 2 loads from shared memory per FMA)", False),
+             (f"per k, per warp: one 32-bank load of Bs, {TM} broadcasts of As,", False),
+             (f"{32 * TM} FMAs: each a[i] serves 32 threads, each b serves {TM} rows", False),
+             ("warp 1 (t32–t63): same rows, columns 32–63; warp 2: rows 16–31", False)]
+    for i, (ln, bold) in enumerate(notes):
+        out.append(text(zx, ky + i * 18 + (4 if i else 0), ln, 13 if bold else 12, weight="bold" if bold else "normal"))
+    save("04_1d_blocktiling_mapping", int(gx + 32 * Z + 30), int(max(cy + BM * E + 34, ky + 5 * 18 + 20)), out)
 
 
 def step05():
@@ -714,6 +837,7 @@ def waves():
 
 
 if __name__ == "__main__":
+    problem()
     step03()
     step04()
     step05()
