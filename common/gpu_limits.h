@@ -28,13 +28,14 @@ struct ArchLimits {
     int blocks_per_sm;                ///< resident blocks per SM
 };
 
-/// Every architecture of common/archs.def, oldest first (the same list the Makefile reads).
-inline constexpr ArchLimits kArchs[] = {
+/// One line of common/archs.def as an ArchLimits initializer (KiB to bytes).
 #define SGEMM_ARCH(arch, gpus, smem_sm_kib, smem_block_kib, reserved_kib, threads, blocks) \
     {arch, gpus, (smem_sm_kib) * 1024u, (smem_block_kib) * 1024u, (reserved_kib) * 1024u, threads, blocks},
+/// Every architecture of common/archs.def, oldest first (the same list the Makefile reads).
+inline constexpr ArchLimits kArchs[] = {
 #include "archs.def"
-#undef SGEMM_ARCH
 };
+#undef SGEMM_ARCH
 
 /// The most shared memory one block may opt into on architecture @p arch (10 * major + minor),
 /// bytes; 0 for an architecture not in the table. A kernel reads it at compile time for the

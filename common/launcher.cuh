@@ -73,6 +73,7 @@ constexpr void fill_kernels(KernelTable<N>& t, Make make) {
     t.k[I][1][1][1] = make(Index{}, T{}, T{}, T{});
 }
 
+/// The table of configurations I... (kernel_table() below).
 template <int N, class Make, int... I>
 constexpr KernelTable<N> kernel_table(Make make, std::integer_sequence<int, I...>) {
     KernelTable<N> t{};
@@ -84,20 +85,21 @@ constexpr KernelTable<N> kernel_table(Make make, std::integer_sequence<int, I...
 /// that speed (pct_of_peak where it has none).
 template <class Config, class = void>
 struct Unaligned {
-    static constexpr bool kMeasured = false;
-    static double pct(const Config& c) { return c.pct_of_peak; }
+    static constexpr bool kMeasured = false;                          ///< no speed of its own
+    static double pct(const Config& c) { return c.pct_of_peak; }      ///< the aligned speed
 };
+/// The same for a record that has pct_unaligned.
 template <class Config>
 struct Unaligned<Config, std::void_t<decltype(Config::pct_unaligned)>> {
-    static constexpr bool kMeasured = true;
-    static double pct(const Config& c) { return c.pct_unaligned; }
+    static constexpr bool kMeasured = true;                           ///< measured with 4-byte copies
+    static double pct(const Config& c) { return c.pct_unaligned; }    ///< that speed
 };
 
 }  // namespace detail
 
 /// The kernels of N configurations: entry [i][vector_a][vector_b][async] is
 /// make(i, vector_a, vector_b, async), whose arguments are std::integral_constants
-/// (`decltype(i)::value` is the index).
+/// (the first argument's static member value is the index).
 template <int N, class Make>
 constexpr KernelTable<N> kernel_table(Make make) {
     return detail::kernel_table<N>(make, std::make_integer_sequence<int, N>{});
