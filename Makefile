@@ -51,7 +51,7 @@ EXERCISE_TEST_BINS := $(foreach n,$(STEP_IDS),$(OBJ)/exercises/step$(n)_skeleton
 TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
-.PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles splitk ladder variants tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run docs clean regs sanitize gpu-check results ncu tiles splitk thin ladder variants tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff FORCE
 .DEFAULT_GOAL := all
 
@@ -73,11 +73,13 @@ help:
 	@echo "make ladder        Nsight Compute: step 10 with 3 and 2 stages, unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
 	@echo "make variants      step 10 beside its variants that did not pay (one patch each), at 4096^3 and 8192^3"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
+	@echo "make thin          step 10 at thin shapes (M or N of 64-256): every configuration and split against cuBLAS"
 	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
 	@echo "make tune STEP=08 [CLASS=sm_XX]  search step 08's tile sizes on this GPU (CLASS: for that smaller"
 	@echo "                   GPU class), write its entry in steps/08_autotuning/tuned/$(ARCH).cuh"
 	@echo "make bench [BUDGET=s]  every step and cuBLAS over sizes 256-8192 and non-square shapes, into docs/results"
 	@echo "make bench CLASS=sm_XX  steps 08-10 as for that GPU class (SGEMM_GPU_CLASS), into docs/results"
+	@echo "make bench COLD=1  every step and cuBLAS at 256-2048 with the L2 cache flushed before each timed launch"
 	@echo "make plots [GPU=slug]  images/benchmark_<gpu>.png, roofline_<gpu>.png, shapes_<gpu>.png and step 08's"
 	@echo "                   search 08_autotuning_tune_<arch>.png from docs/results"
 	@echo "                   (default: every GPU with a results set there), and the tables"
@@ -164,7 +166,20 @@ check-catch2:
 	    echo "or point CATCH2_HPP at v2's catch.hpp: make test CATCH2_HPP=/path/to/catch2/catch.hpp"; \
 	  fi; exit 2; }
 
-test: check-catch2 $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
+# make test builds on every core unless the command line says -j itself, and ends with one
+# line saying how long it took.
+NPROC := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+TEST_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
+test: check-catch2
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory $(TEST_JOBS) test-build && $(MAKE) --no-print-directory test-run; \
+	status=$$?; \
+	echo "make test: $$(( $$(date +%s) - start )) s, built with $(or $(TEST_JOBS),the -j given), $$( [ $$status = 0 ] && echo passed || echo FAILED)"; \
+	exit $$status
+
+test-build: $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
+
+test-run:
 	$(PYTHON) tools/pages/results_table.py --check
 	$(PYTHON) tools/pages/check_docs.py
 	$(PYTHON) tools/pages/lesson_words.py --check
@@ -216,7 +231,8 @@ tune: $(COMMON_LIB)
 # Every step with cuBLAS over a sweep of shapes, with progress; DIR/<gpu>.csv and .meta.json.
 bench: $(STEP_BINS)
 	$(PYTHON) tools/measure/bench.py docs/results $(if $(BUDGET),--budget $(BUDGET)) \
-	  $(if $(CLASS),--gpu-class $(CLASS) --steps 08 09 10 --shapes 512 1024 2048 4096 8192 4095 8192x1024x4096 1024x1024x8192)
+	  $(if $(CLASS),--gpu-class $(CLASS) --steps 08 09 10 --shapes 512 1024 2048 4096 8192 4095 8192x1024x4096 1024x1024x8192) \
+	  $(if $(COLD),--cold-l2 --shapes 256 512 1024 2048)
 
 # The pictures of docs/results (matplotlib), then the tables in the Markdown pages.
 plots:
@@ -247,6 +263,10 @@ tiles: $(TILE_SWEEP)
 # Step 10 with K cut into 1 to 16 slices: time, the wave model's estimate, the sum's own time.
 splitk: $(TILE_SWEEP)
 	$(TILE_SWEEP) splitk
+
+# Step 10 at thin shapes (M or N of 64, 128, 256): every configuration, K cut into 1 to 16 slices.
+thin: $(TILE_SWEEP)
+	$(TILE_SWEEP) thin
 
 # Nsight Compute's counters for step 10 unrolled 32, 16 and 8 steps, beside cuBLAS's kernel.
 ladder: $(TILE_SWEEP)

@@ -128,6 +128,9 @@ Options parse_args(const std::vector<std::string>& args) {
             no_value();
             opt.cublas = false;
             opt.verify = false;
+        } else if (arg == "--cold-l2") {
+            no_value();
+            opt.cold_l2 = true;
         } else if (arg == "--csv") {
             no_value();
             opt.csv = true;
@@ -181,7 +184,7 @@ Options parse_args(const std::vector<std::string>& args) {
 std::string usage(const std::string& program) {
     return "usage: " + program +
            " [SIZE | M N K] [--warmup N] [--reps N] [--seed S] [--alpha A] [--beta B]\n"
-           "       [--no-verify] [--no-cublas] [--csv] [--csv-header] [--check] [--help]\n"
+           "       [--no-verify] [--no-cublas] [--cold-l2] [--csv] [--csv-header] [--check] [--help]\n"
            "  C = alpha * A * B + beta * C with row-major A (M x K), B (K x N), C (M x N);\n"
            "  SIZE sets M = N = K (default 4096). Inputs are seeded random numbers in [-1, 1).\n"
            "  --warmup N    untimed launches first (default 3)\n"
@@ -192,6 +195,8 @@ std::string usage(const std::string& program) {
            "  --no-verify   skip the comparison with cuBLAS\n"
            "  --no-cublas   run only the step's kernel: no cuBLAS baseline, no comparison\n"
            "                (for compute-sanitizer and profilers)\n"
+           "  --cold-l2     flush the L2 cache before every timed launch of the step and of\n"
+           "                cuBLAS (default: warm, the inputs left in L2 by the launch before)\n"
            "  --csv         print one CSV line instead of the report\n"
            "  --csv-header  print the CSV column names and exit\n"
            "  --check       instead, check the result at the tests' awkward shapes (1 x 1 x 1,\n"

@@ -35,6 +35,7 @@ struct Options {
     bool verify = true;       ///< compare with cuBLAS (off with --no-verify)
     bool cublas = true;       ///< run cuBLAS at all (off with --no-cublas: no baseline, no verify)
     bool csv = false;         ///< print one machine-readable line instead of the report
+    bool cold_l2 = false;     ///< flush the L2 cache before every timed launch (--cold-l2)
     bool csv_header = false;  ///< print the CSV column names and exit
     bool check = false;       ///< run the correctness checks at the awkward shapes instead (--check)
     bool help = false;        ///< print the usage and exit
@@ -42,7 +43,7 @@ struct Options {
 
 /// Parses the arguments of a step binary (argv[0] is skipped).
 /// Accepted: `[SIZE | M N K] [--warmup N] [--reps N] [--seed S] [--alpha A] [--beta B]
-/// [--no-verify] [--no-cublas] [--csv] [--csv-header] [--check] [--help]`; a flag's value may
+/// [--no-verify] [--no-cublas] [--cold-l2] [--csv] [--csv-header] [--check] [--help]`; a flag's value may
 /// also follow `=`. `--check` takes no sizes: it runs its own shapes.
 /// @throws UsageError on a non-number, a size < 1 or > INT_MAX, buffers whose byte count
 ///         overflows 64 bits, an unknown flag, a missing value, a wrong count of sizes, or sizes with --check.

@@ -1,12 +1,13 @@
 /// @file timing.cuh
 /// @brief time_launches(): CUDA-event timing of repeated launches, the one method every
-///        step binary and `make tiles` use; time_cublas_modes(): the cuBLAS baseline timed that
-///        way in both strict-FP32 math modes.
+///        step binary and `make tiles` use, with a warm or (L2Flush) a cold L2 cache;
+///        time_cublas_modes(): the cuBLAS baseline timed that way in both strict-FP32 math modes.
 #pragma once
 
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
 #include "cublas_ref.h"
@@ -22,17 +23,36 @@ struct Timing {
     double best_ms = 0;    ///< fastest timed launch
 };
 
+/// Empties the L2 cache of what a launch left there, for timing with a cold cache: writing a
+/// buffer twice the L2's size evicts every line the inputs held (the way NVIDIA's nvbench
+/// flushes it). The write itself happens before the timed region.
+class L2Flush {
+public:
+    /// A buffer of twice @p l2_bytes (at least 1 MiB).
+    explicit L2Flush(std::size_t l2_bytes) : buffer_(std::max<std::size_t>(2 * l2_bytes, 1 << 20)) {}
+    /// Enqueues the flush on @p stream.
+    void operator()(cudaStream_t stream) const {
+        CUDA_CHECK(cudaMemsetAsync(buffer_.get(), 0, buffer_.bytes(), stream));
+    }
+
+private:
+    DeviceBuffer<unsigned char> buffer_;
+};
+
 /// Times `launch_once` with CUDA events on `stream`: `warmup` untimed launches, then `reps`
 /// launches, each between its own pair of events, read after one synchronization.
 /// @param launch_once callable that enqueues one launch on `stream`
 /// @param warmup      untimed launches first (clocks up, caches and TLBs warm)
 /// @param reps        timed launches, at least 1
 /// @param stream      the stream the launches go to
+/// @param flush       if set, the L2 cache is flushed before each timed launch (cold cache)
 template <class F>
-Timing time_launches(F&& launch_once, int warmup, int reps, cudaStream_t stream) {
+Timing time_launches(F&& launch_once, int warmup, int reps, cudaStream_t stream,
+                     const L2Flush* flush = nullptr) {
     for (int i = 0; i < warmup; ++i) launch_once();
     std::vector<CudaEvent> start(reps), stop(reps);
     for (int i = 0; i < reps; ++i) {
+        if (flush != nullptr) (*flush)(stream);
         CUDA_CHECK(cudaEventRecord(start[i].get(), stream));
         launch_once();
         CUDA_CHECK(cudaEventRecord(stop[i].get(), stream));
@@ -58,15 +78,16 @@ struct CublasTiming {
 };
 
 /// Times `launch_once` (a cuBLAS call through @p blas) with time_launches() in both strict-FP32
-/// math modes, then leaves @p blas in CUBLAS_DEFAULT_MATH.
+/// math modes (the L2 flushed before each timed launch if @p flush is set), then leaves @p blas
+/// in CUBLAS_DEFAULT_MATH.
 template <class F>
 CublasTiming time_cublas_modes(const CublasHandle& blas, F&& launch_once, int warmup, int reps,
-                               cudaStream_t stream) {
+                               cudaStream_t stream, const L2Flush* flush = nullptr) {
     CublasTiming out;
     const cublasMath_t modes[2] = {CUBLAS_DEFAULT_MATH, CUBLAS_PEDANTIC_MATH};
     for (int m = 0; m < 2; ++m) {
         blas.set_math_mode(modes[m]);
-        out.mode[m] = time_launches(launch_once, warmup, reps, stream);
+        out.mode[m] = time_launches(launch_once, warmup, reps, stream, flush);
     }
     blas.set_math_mode(CUBLAS_DEFAULT_MATH);
     out.faster = out.mode[1].median_ms < out.mode[0].median_ms ? 1 : 0;

@@ -53,6 +53,8 @@ TEST_CASE("every flag is read, with a separate value or after '='", "[args]") {
     CHECK(parse({"-h"}).help);
     CHECK(parse({"--csv-header"}).csv_header);
     CHECK(parse({"--check"}).check);
+    CHECK(parse({"--cold-l2"}).cold_l2);
+    CHECK_FALSE(o.cold_l2);
     CHECK_FALSE(o.check);
     const Options no_blas = parse({"--no-cublas"});
     CHECK_FALSE(no_blas.cublas);
@@ -87,6 +89,7 @@ TEST_CASE("bad input is rejected with a message that says what is wrong", "[args
         {{"--seed", "-3"}, "--seed must not be negative"},
         {{"--csv=yes"}, "--csv takes no value"},
         {{"--no-cublas=1"}, "--no-cublas takes no value"},
+        {{"--cold-l2=1"}, "--cold-l2 takes no value"},
         {{"--check=1"}, "--check takes no value"},
         {{"--check", "64"}, "--check runs its own shapes and takes no SIZE or M N K"},
         {{"7", "13", "5", "--check"}, "--check runs its own shapes"},
@@ -118,7 +121,7 @@ TEST_CASE("the usage names every flag", "[args]") {
     const std::string text = sgemm::usage("step07");
     CHECK_THAT(text, Catch::StartsWith("usage: step07 [SIZE | M N K]"));
     for (const char* flag : {"--warmup", "--reps", "--seed", "--alpha", "--beta", "--no-verify",
-                             "--no-cublas", "--csv", "--csv-header", "--check", "--help"}) {
+                             "--no-cublas", "--cold-l2", "--csv", "--csv-header", "--check", "--help"}) {
         CHECK_THAT(text, Catch::Contains(flag));
     }
 }

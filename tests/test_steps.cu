@@ -186,11 +186,14 @@ void check_step10_pipeline(std::uint64_t& seed) {
 // registers (the path GPUs before sm_80 take) for the one configuration that has it.
 TEST_CASE("step 10 is right for 1 to 5 K-tiles and partial ones, with cp.async and through registers",
           "[gpu][steps]") {
-    static_assert(step10::kNumConfigs == 3, "check_step10_pipeline<I> below covers every configuration");
+    static_assert(step10::kNumConfigs == 6, "check_step10_pipeline<I> below covers every configuration");
     std::uint64_t seed = 500;
     check_step10_pipeline<0>(seed);
     check_step10_pipeline<1>(seed);
     check_step10_pipeline<2>(seed);
+    check_step10_pipeline<3>(seed);
+    check_step10_pipeline<4>(seed);
+    check_step10_pipeline<5>(seed);
 }
 
 namespace {

@@ -277,10 +277,11 @@ struct Config {
     int stages;         ///< K-tiles in shared memory at once (kStages)
     int unroll;         ///< k steps of a K-tile unrolled into straight-line code (kUnroll)
     /// % of the FP32 peak it reached at 4096^3 on the H100 (docs/results/h100-80gb-hbm3.csv;
-    /// sm_75's: _as_sm_75.csv; the runs at commit 1220900, 3 stages at b5c6188); the choice by
-    /// shape weighs configurations by it
+    /// sm_75's: _as_sm_75.csv; the runs at commit 1220900, 3 stages at b5c6188; configurations
+    /// 3-5 from make tiles, tiles_h100-80gb-hbm3.txt); the choice by shape weighs them by it
     double pct_of_peak;
-    /// the same at 4095^3, where every copy is 4 bytes wide; weighed when K % 4 != 0 or N % 4 != 0
+    /// the same at 4095^3, where every copy is 4 bytes wide (configurations 3-5: make thin,
+    /// thin_h100-80gb-hbm3.txt); weighed when K % 4 != 0 or N % 4 != 0
     double pct_unaligned;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: `stages` x (padded A tile + B tile)
@@ -292,14 +293,18 @@ struct Config {
     }
 };
 
-/// The configurations, fastest first as measured on the H100 with each GPU class forced; the
-/// GPU admits those it holds as they were measured, and the shape chooses among them
-/// (common/launcher.cuh): three stages where the copies cannot be 16 bytes wide, if they fit.
+/// The configurations, the fastest at 4096^3 first; the GPU admits those it holds as they were
+/// measured, and the shape chooses among them (common/launcher.cuh): three stages where the
+/// copies cannot be 16 bytes wide, if they fit, and the narrower tiles where C has few rows or
+/// few columns (make thin measured each at M or N of 64, 128 and 256).
 inline constexpr Config kConfigs[] = {
     // BM   BN  BK  WM  WN TM  TN  blk/SM stages unroll %peak  %peak unaligned
     {128, 256, 32, 64, 64, 8, 16, 1, 2, 16, 77.30, 64.72},  //  98,560 B: every GPU with 99 KB per block or more
     {128, 256, 32, 64, 64, 8, 16, 1, 3, 16, 75.14, 66.44},  // 147,840 B: sm_80, 87, 90, 100, 103, 110
     {128, 256, 16, 64, 64, 8, 16, 1, 2, 16, 70.87, 64.55},  //  49,408 B: sm_75 (64 KB per block)
+    {256, 128, 32, 64, 64, 16, 8, 1, 2, 16, 73.84, 63.82},  //  98,560 B: C of few columns (N = 128)
+    {64, 256, 32, 64, 32, 8, 8, 1, 2, 16, 68.84, 55.13},    //  82,176 B: C of few rows (M = 64)
+    {256, 64, 32, 32, 64, 8, 8, 1, 2, 16, 66.22, 58.65},    //  82,176 B: C of few columns (N = 64)
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
@@ -314,8 +319,8 @@ static_assert(sgemm::every(kConfigs, [](Config c) { return c.threads() <= 1024; 
               "a block holds at most 1024 threads");
 static_assert(sgemm::every(kConfigs, [](Config c) { return c.smem_bytes() <= 227 * 1024; }),
               "a block may use at most 227 KB of shared memory (sm_90, the largest)");
-static_assert(kConfigs[kNumConfigs - 1].smem_bytes() <= 64 * 1024,
-              "the last configuration must fit the smallest GPU, sm_75 (64 KB per block)");
+static_assert(kConfigs[2].smem_bytes() <= 64 * 1024,
+              "configuration 2 must fit the smallest GPU, sm_75 (64 KB per block)");
 
 /// Every configuration's kernels, for each way a launch copies (sgemm::Access). Only those that
 /// fit sm_75's 64 KB, the one GPU without cp.async, have kernels that copy B through registers.
@@ -330,9 +335,9 @@ inline constexpr auto kKernels = sgemm::kernel_table<kNumConfigs>(
 
 /// What the launcher (common/launcher.cuh) needs to know of this step.
 struct Layout {
-    static constexpr const char* kName = "step10";
-    static constexpr const Config (&kConfigs)[kNumConfigs] = step10::kConfigs;
-    static constexpr const auto& kKernels = step10::kKernels;
+    static constexpr const char* kName = "step10";  ///< for messages
+    static constexpr const Config (&kConfigs)[kNumConfigs] = step10::kConfigs;  ///< the configurations
+    static constexpr const auto& kKernels = step10::kKernels;  ///< and their kernels
     static constexpr int kMaxSplits = sgemm::kMaxSplits;  ///< split-K where C has too few tiles
     /// One block of c.threads() threads per (BM, BN) tile of C, its stages in dynamic shared memory.
     static sgemm::LaunchGeometry launch_geometry(const Config& c, int M, int N) {
@@ -340,6 +345,7 @@ struct Layout {
                 std::size_t(c.smem_bytes())};
     }
 };
+/// The selection and launch layer for this step (common/launcher.cuh).
 using Launcher = sgemm::Launcher<Layout>;
 
 /// C = alpha * A * B + beta * C, with the configuration and split-K this GPU and shape choose.

@@ -17,7 +17,7 @@ see common/gpu_limits.h): the steps choose that class's configurations and are h
 blocks per SM, on this GPU. The files are then DIR/<gpu>_as_<class>.csv and .meta.json, and
 the speeds are this GPU's, never the class's. --steps limits the run to some steps.
 
-usage: tools/measure/bench.py DIR [--shapes S ...] [--budget SECONDS] [--gpu-class sm_XX] [--steps NN ...]
+usage: tools/measure/bench.py DIR [--shapes S ...] [--budget SECONDS] [--gpu-class sm_XX] [--steps NN ...] [--cold-l2]
 """
 import argparse
 import csv
@@ -33,10 +33,12 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# square 256 to 8192; odd sizes; tall, wide, short-K and long-K shapes (few tiles of C, long K)
+# square 256 to 8192; odd sizes; tall, wide, short-K and long-K shapes (few tiles of C, long K);
+# thin C: M or N of 64, 128 or 256 against 4096
 DEFAULT_SHAPES = ["256", "512", "1024", "2048", "4096", "8192", "4095",
                   "8192x1024x4096", "1024x8192x4096", "4096x4096x512", "1024x1024x8192",
-                  "4096x128x4096", "128x4096x4096", "2048x2048x16384"]
+                  "4096x128x4096", "128x4096x4096", "2048x2048x16384",
+                  "64x4096x4096", "256x4096x4096", "4096x64x4096", "4096x256x4096"]
 BIG = 2 * 4096 ** 3  # multiply-adds above which a shape gets 1 + 5 launches
 
 
@@ -87,6 +89,8 @@ def main():
     ap.add_argument("--budget", type=float, default=60.0, help="seconds one run may take (default 60)")
     ap.add_argument("--gpu-class", default="", help="run as for a smaller GPU class, e.g. sm_75")
     ap.add_argument("--steps", nargs="+", default=None, help="only these steps, e.g. 08 09 10")
+    ap.add_argument("--cold-l2", action="store_true",
+                    help="flush L2 before every timed launch (step and cuBLAS); writes <gpu>_cold_l2.csv")
     args = ap.parse_args()
     os.chdir(ROOT)
     os.environ["SGEMM_GPU_CLASS"] = args.gpu_class
@@ -115,6 +119,8 @@ def main():
                   f"(budget {args.budget:.0f} s per run)", flush=True)
             continue
         t0 = time.time()
+        if args.cold_l2:
+            extra.append("--cold-l2")
         p = subprocess.run([f"./{b}", str(m), str(n), str(k), "--csv", *extra], capture_output=True, text=True)
         took = time.time() - t0
         if p.returncode != 0:
@@ -135,7 +141,7 @@ def main():
     sampler.stop.set()
     sampler.join()
 
-    name = meta["slug"] + (f"_as_{args.gpu_class}" if args.gpu_class else "")
+    name = meta["slug"] + (f"_as_{args.gpu_class}" if args.gpu_class else "") + ("_cold_l2" if args.cold_l2 else "")
     out = os.path.join(args.dir, f"{name}.csv")
     with open(out, "w") as f:
         f.write(f"date,commit,driver,{header}\n")
@@ -153,6 +159,7 @@ def main():
         "skipped": [{"step": b, "shape": s, "estimated_s": round(g)} for b, s, g in skipped],
         "budget_s": args.budget,
         "gpu_class": args.gpu_class or None,
+        "l2": "cold" if args.cold_l2 else "warm",
     }
     meta_path = os.path.join(args.dir, f"{name}.meta.json")
     with open(meta_path, "w") as f:

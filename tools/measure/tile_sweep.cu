@@ -219,6 +219,63 @@ int splitk(sgemm::CublasHandle& blas) {
     return 0;
 }
 
+/// `thin` (make thin): step 10 at the shapes whose M or N is small against the other two, with
+/// every configuration this GPU admits and K cut into 1 to 16 slices, against cuBLAS (the faster
+/// math mode) in the same run; '*' marks what the launcher itself runs. Each row is verified.
+int thin(sgemm::CublasHandle& blas) {
+    using step10::Launcher;
+    const sgemm::Choice& ch = Launcher::choice();
+    std::printf("# step 10 at thin shapes: every admitted configuration, K cut into S slices; median of 20 after "
+                "3 warm-up; cuBLAS: the faster of DEFAULT and PEDANTIC in the same run; * = the launcher's choice\n");
+    std::printf("%-16s %-34s %3s %10s %9s %8s  %s\n", "M x N x K", "configuration", "S", "time us", "GFLOP/s",
+                "%cuBLAS", "verified");
+    for (const auto& shape : std::vector<std::array<int, 3>>{{64, 4096, 4096}, {128, 4096, 4096}, {256, 4096, 4096},
+                                                              {4096, 64, 4096}, {4096, 128, 4096}, {4096, 256, 4096},
+                                                              {4095, 4095, 4095}, {4096, 4096, 4096}}) {
+        const int M = shape[0], N = shape[1], K = shape[2];
+        sgemm::DeviceBuffer<float> A(size_t(M) * K), B(size_t(K) * N), C(size_t(M) * N);
+        const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
+        sgemm::fill_uniform(A.get(), A.size(), seeds.a, nullptr);
+        sgemm::fill_uniform(B.get(), B.size(), seeds.b, nullptr);
+        const double flop = 2.0 * M * double(N) * K;
+        auto time = [&](auto f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; };
+        const double blas_ms = sgemm::time_cublas_modes(blas, [&] {
+            sgemm::cublas_sgemm(blas, M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get());
+        }, 3, 20, nullptr).best().median_ms;
+        std::vector<float> expected(C.size()), got(C.size());
+        C.copy_to_host(expected.data());
+        const sgemm::ShapeChoice chosen = Launcher::shape_choice(M, N, K);
+        const std::string name = std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
+        for (std::size_t a = 0; a < ch.admitted.size(); ++a) {
+            const int i = ch.admitted[a];
+            const int k_tiles = sgemm::ceil_div(K, step10::kConfigs[i].BK);
+            for (int S : {1, 2, 4, 8, 16}) {
+                if (S > k_tiles) continue;
+                auto run = [&] {
+                    Launcher::launch_config(i, ch.admitted_smem[a], true, S, M, N, K, 1.0f, A.get(), B.get(), 0.0f,
+                                            C.get(), nullptr);
+                };
+                CUDA_CHECK(cudaMemset(C.get(), 0xFF, C.size() * sizeof(float)));
+                run();
+                CUDA_CHECK(cudaDeviceSynchronize());
+                C.copy_to_host(got.data());
+                const bool ok = sgemm::verify(got.data(), expected.data(), M, N,
+                                              sgemm::gemm_tolerance(K, 1.0f, 0.0f, 1.0, 1.0, 1.0)).ok();
+                const double ms = time(run);
+                std::printf("%-16s %-34s %3d %10.1f %9.0f %8.1f  %s %c\n", name.c_str(),
+                            step10::kConfigs[i].name().c_str(), S, ms * 1e3, flop / ms / 1e6, 100.0 * blas_ms / ms,
+                            ok ? "pass" : "FAIL", i == chosen.index && S == chosen.splits ? '*' : ' ');
+                std::fflush(stdout);
+            }
+        }
+        const double launcher_ms = time([&] { Launcher::launch(M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get(), nullptr); });
+        std::printf("%-16s launcher: %s, %d slices: %.1f us, %.1f%% of cuBLAS (%.0f GFLOP/s)\n", name.c_str(),
+                    step10::kConfigs[chosen.index].name().c_str(), chosen.splits, launcher_ms * 1e3,
+                    100.0 * blas_ms / launcher_ms, flop / blas_ms / 1e6);
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -237,6 +294,7 @@ int main(int argc, char** argv) {
     sgemm::fill_uniform(p.B.get(), p.B.size(), seeds.b, nullptr);
     sgemm::CublasHandle blas(nullptr);
     if (argc == 2 && std::string(argv[1]) == "splitk") return splitk(blas);
+    if (argc == 2 && std::string(argv[1]) == "thin") return thin(blas);
     if (argc == 2 && std::string(argv[1]) == "ladder") {
         sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
         CUDA_CHECK(cudaDeviceSynchronize());
@@ -326,6 +384,9 @@ int main(int argc, char** argv) {
         sweep10<128, 128, 32, 64, 32, 8, 8, 2, 3, 16, true>(p);
         sweep10<256, 128, 32, 64, 64, 16, 8, 1, 2, 16, true>(p);
         sweep10<256, 128, 32, 64, 64, 16, 8, 1, 3, 16, true>(p);
+        // the tiles for thin shapes: half as wide or half as tall as the shipped one, and a quarter
+        sweep10<64, 256, 32, 64, 32, 8, 8, 1, 2, 16, true>(p);
+        sweep10<256, 64, 32, 32, 64, 8, 8, 1, 2, 16, true>(p);
     }
     if (wanted("classes")) {
         // the smaller GPU classes' candidates: step 09 at 64 KB per SM, where two blocks of its

@@ -19,6 +19,8 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: exercises -->     what the exercises print under --check (exercise_demo.sh)
     <!-- results: diff step02 -->   what changed in kernel.cuh from the step before, comments
                                      left out, as a diff block (make diff STEP=02 without colour)
+    <!-- results: cold -->          every step and cuBLAS at the shapes of <gpu>_cold_l2.csv (make
+                                     bench COLD=1), warm L2 (the main sweep) beside cold
     <!-- results: gpus -->          every GPU with a results set in docs/results (<gpu>.csv and
                                      .meta.json from make bench): where each was measured, and
                                      step 10 and cuBLAS at 4096^3
@@ -310,6 +312,38 @@ def sizes_table(page, lang, wanted=()):
                                 date=r["date"][:10], commit=r["commit"], file=path.name,
                                 rel=link_from(page, path), lab=getattr(lab_page(page), "name", ""))]
     return lines
+
+
+def cold_table(page, lang):
+    """Every step and cuBLAS at the shapes of <gpu>_cold_l2.csv (make bench COLD=1) with a warm
+    L2 cache (the main sweep, <gpu>.csv) and a cold one: GFLOP/s and % of cuBLAS in each."""
+    cold, cold_path = load(PRIMARY + "_cold_l2", None)
+    warm, warm_path = load(PRIMARY, None)
+    if not cold or not warm:
+        return None
+    key = lambda r: (r["step"], int(r["M"]), int(r["N"]), int(r["K"]))
+    warm_by = {key(r): r for r in warm}
+    zh = lang == "zh"
+    lines = ["| 步骤 | 形状 | 热 L2：GFLOP/s（cuBLAS 的 %） | 冷 L2：GFLOP/s（cuBLAS 的 %） | cuBLAS 热 → 冷 GFLOP/s |" if zh else
+             "| step | shape | warm L2: GFLOP/s (% of cuBLAS) | cold L2: GFLOP/s (% of cuBLAS) | cuBLAS warm → cold GFLOP/s |",
+             "|:--|:--|--:|--:|--:|"]
+    for r in sorted(cold, key=lambda r: (r["step"], int(r["M"]) * int(r["N"]) * int(r["K"]))):
+        w = warm_by.get(key(r))
+        if not w:
+            continue
+        lines.append(f"| {r['step'][4:]} | {r['M']}³ | {fmt(w['gflops'])} ({pct_of_cublas(w)}) | "
+                     f"{fmt(r['gflops'])} ({pct_of_cublas(r)}) | {fmt(w['cublas_gflops'])} → {fmt(r['cublas_gflops'])} |"
+                     if r["M"] == r["N"] == r["K"] else
+                     f"| {r['step'][4:]} | {r['M']} × {r['N']} × {r['K']} | {fmt(w['gflops'])} ({pct_of_cublas(w)}) | "
+                     f"{fmt(r['gflops'])} ({pct_of_cublas(r)}) | {fmt(w['cublas_gflops'])} → {fmt(r['cublas_gflops'])} |")
+    c = cold[0]
+    src = (f"冷：{c['gpu']}，驱动 {c['driver']}，{c['cublas']}，{c['date'][:10]}，提交 `{c['commit']}`，"
+           f"[`docs/results/{cold_path.name}`]({link_from(page, cold_path)})；热：[`docs/results/{warm_path.name}`]"
+           f"({link_from(page, warm_path)})，提交 `{warm[0]['commit']}`。" if zh else
+           f"Cold: {c['gpu']}, driver {c['driver']}, {c['cublas']}, {c['date'][:10]}, commit `{c['commit']}`, "
+           f"[`docs/results/{cold_path.name}`]({link_from(page, cold_path)}); warm: [`docs/results/{warm_path.name}`]"
+           f"({link_from(page, warm_path)}), commit `{warm[0]['commit']}`.")
+    return lines + ["", src]
 
 
 def gpus_table(page, lang):
@@ -651,6 +685,9 @@ def render(kind, page):
         return "\n".join(gpus_table(page, lang)) + "\n"
     if kind.split()[0] == "classes":
         table = classes_table(page, lang, kind.split()[1:])
+        return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
+    if kind.split()[0] == "cold":
+        table = cold_table(page, lang)
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
     if kind.split()[0] == "sizes":
         table = sizes_table(page, lang, kind.split()[1:])
