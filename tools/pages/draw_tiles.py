@@ -19,7 +19,8 @@ the bottom right) where it shows matrices:
       the exact word addresses, in step 06 and step 07; and the B float4s of 8 threads;
   09_warptiling_tiles: the block tile's 8 warp tiles, one warp's 8 x 4 lanes, and what
       lane 0 owns and reads;
-  10_double_buffer_pipeline: a schematic timeline of step 09 against step 10's pipeline;
+  10_double_buffer_pipeline: a schematic timeline of step 09 against step 10's pipeline with
+      the two stages that ship (tile t in stage t % 2);
   filling_the_gpu_waves (docs/filling_the_gpu.md): 1024 x 1024 x 8192 in 128 x 256 tiles on
       132 SMs, whole and with K split 4 and 6 ways: the tiles, the SMs of the first wave, and
       the busy SMs over time (counted, not measured).
@@ -712,14 +713,16 @@ def step09():
 
 
 def step10():
-    """Schematic timeline of one block: step 09 (copy, barrier, math) against step 10's pipeline."""
+    """Schematic timeline of one block: step 09 (copy, barrier, math, barrier) against step 10's
+    pipeline with the two stages that ship (kStages = 2, as kernel.cuh's header draws it)."""
     out = [text(40, 30, "Step 10, double buffering: one block over time (schematic, not to scale)", 17,
                 weight="bold"),
-           text(40, 52, "Tiles t = 0, 1, 2, ... of K. Step 10 keeps kStages = 3 tiles in shared memory: "
-                        "tile t + 2 is on its way while tile t is computed", 12)]
+           text(40, 52, "K-tiles t = 0, 1, 2, 3. Step 10 keeps two stages in shared memory: tile t lives in "
+                        "stage t % 2, and tile t + 1 is on its way while tile t is computed", 12)]
     COPY, MATH, LOADA = "#2e86ab", "#3c9d5d", "#edae49"
-    x0, U = 190, 30   # start of the time axis, pixels per time unit
-    y = 90
+    x0, U = 200, 32   # start of the time axis, pixels per time unit
+    BAR = "#111111"
+    y = 96
     out.append(text(40, y + 14, "step 09", 14, weight="bold"))
     out.append(text(40, y + 30, "(one buffer)", 11))
     t = 0
@@ -727,48 +730,57 @@ def step10():
         out.append(rect(x0 + t * U, y, 2 * U, 18, COPY, "#ffffff", 1))
         out.append(text(x0 + t * U + U, y + 13, f"copy {tile}", 10, "middle", fill="#ffffff"))
         t += 2
-        out.append(path(f"M{x0 + t * U},{y - 6}v{30}", "#111111", 2))
+        out.append(path(f"M{x0 + t * U},{y - 6}v{30}", BAR, 2))
         out.append(rect(x0 + t * U, y, 3 * U, 18, MATH, "#ffffff", 1))
         out.append(text(x0 + t * U + 1.5 * U, y + 13, f"math {tile}", 10, "middle", fill="#ffffff"))
         t += 3
-        out.append(path(f"M{x0 + t * U},{y - 6}v{30}", "#111111", 2))
-    y2 = y + 70
+        out.append(path(f"M{x0 + t * U},{y - 6}v{30}", BAR, 2))
+    out.append(text(x0 + t * U + 8, y + 13, "done", 11, fill="#5f6670"))
+    # step 10: a row per stage (the copies into it, A's stores into it) and the math between them
+    y2 = y + 110
+    rows = {0: y2 - 26, 1: y2 + 26}
     out.append(text(40, y2 + 14, "step 10", 14, weight="bold"))
-    out.append(text(40, y2 + 30, "(3 stages)", 11))
-    # prologue: copies of 0 and 1 set off together
-    out.append(rect(x0, y2 - 24, 2 * U, 18, COPY, "#ffffff", 1))
-    out.append(text(x0 + U, y2 - 11, "copy 0", 10, "middle", fill="#ffffff"))
-    out.append(rect(x0 - 0.4 * U, y2 + 24, 2 * U, 18, COPY, "#ffffff", 1))
-    out.append(text(x0 + 0.6 * U, y2 + 37, "copy 1", 10, "middle", fill="#ffffff"))
-    t = 2
-    for tile in range(4):
-        out.append(path(f"M{x0 + t * U},{y2 - 28}v{74}", "#111111", 2))
-        nxt = tile + 2
-        row = (y2 - 24) if nxt % 2 == 0 else (y2 + 24)
-        if nxt < 6:
-            out.append(rect(x0 + t * U + 0.2 * U, row, 2 * U, 18, COPY, "#ffffff", 1))
-            out.append(text(x0 + t * U + 1.2 * U, row + 13, f"B of {nxt}", 10, "middle", fill="#ffffff"))
-        out.append(rect(x0 + t * U, y2, 3 * U, 18, MATH, "#ffffff", 1))
-        out.append(text(x0 + t * U + 1.5 * U, y2 + 13, f"math {tile}", 10, "middle", fill="#ffffff"))
-        t += 3
-        out.append(rect(x0 + t * U - 0.6 * U, y2 + 48, 0.6 * U, 12, LOADA, "#ffffff", 1))
-    out.append(text(x0 + t * U + 10, y2 + 13, "…", 14))
-    for yy, label in ((y2 - 11, "copies"), (y2 + 13, "math"), (y2 + 37, "copies"), (y2 + 58, "A stores")):
-        out.append(text(x0 - 18, yy, label, 10, "end", fill="#5f6670"))
-    out.append(text(40, y2 + 84, "In the sketch step 10 is done with four tiles sooner: the copies run during the "
-                                 "math, and there is one barrier per tile, not two.", 12))
-    ly = y2 + 104
-    out += legend(40, ly, [(COPY, "copy of a K-tile from global to shared memory (B: cp.async, in flight "
-                                  "without registers)"),
-                           (LOADA, "A of tile t + 2: loaded into registers before the math, stored to its "
-                                   "stage (transposed) after it"),
+    out.append(text(40, y2 + 30, "(2 stages)", 11))
+    for yy, label in ((rows[0] + 13, "into stage 0"), (y2 + 13, "math"), (rows[1] + 13, "into stage 1")):
+        out.append(text(x0 - 12, yy, label, 10, "end", fill="#5f6670"))
+    STORE = 0.6           # A's stores after the math, in time units
+    starts = [2 + i * (3 + STORE) for i in range(5)]   # the barrier at the top of iteration i
+    # the prologue: tile 0 set off and stored, then the first wait and barrier
+    out.append(rect(x0, rows[0], (2 - STORE) * U, 18, COPY, "#ffffff", 1))
+    out.append(text(x0 + (2 - STORE) * U / 2, rows[0] + 13, "copy 0", 10, "middle", fill="#ffffff"))
+    out.append(rect(x0 + (2 - STORE) * U, rows[0], STORE * U, 18, LOADA, "#ffffff", 1))
+    out.append(text(x0 + U, y2 - 44, "prologue", 10, "middle", fill="#5f6670"))
+    for i in range(4):
+        b = starts[i]
+        out.append(path(f"M{x0 + b * U},{rows[0] - 6}v{rows[1] - rows[0] + 30}", BAR, 2))
+        out.append(text(x0 + (b + (3 + STORE) / 2) * U, y2 - 44, f"iteration {i}", 10, "middle", fill="#5f6670"))
+        nxt = i + 1
+        if nxt < 4:   # start_copy(next): B by cp.async, A into registers; finish_copy(next) after the math
+            r = rows[nxt % 2]
+            out.append(rect(x0 + (b + 0.15) * U, r, 2 * U, 18, COPY, "#ffffff", 1))
+            out.append(text(x0 + (b + 1.15) * U, r + 13, f"copy {nxt}", 10, "middle", fill="#ffffff"))
+            out.append(rect(x0 + (b + 3) * U, r, STORE * U, 18, LOADA, "#ffffff", 1))
+        out.append(rect(x0 + b * U, y2, 3 * U, 18, MATH, "#ffffff", 1))
+        out.append(text(x0 + (b + 1.5) * U, y2 + 13, f"math {i}", 10, "middle", fill="#ffffff"))
+    end = starts[3] + 3
+    out.append(text(x0 + end * U + 8, y2 + 13, "done", 11, fill="#5f6670"))
+    out.append(text(40, y2 + 72, "Iteration t: wait for my copies of tile t, one barrier, set off tile t + 1 into "
+                                 "the other stage, compute on tile t, store A of tile t + 1.", 12))
+    out.append(text(40, y2 + 92, "The stage written in iteration t held tile t − 1: the barrier at its top "
+                                 "proves that every warp has finished its math on it.", 12))
+    ly = y2 + 112
+    out += legend(40, ly, [(COPY, "start_copy(t): B by cp.async straight into the stage (no registers), "
+                                  "A's global loads into registers"),
+                           (LOADA, "finish_copy(t): A's registers stored, transposed, into the stage, "
+                                   "after the math"),
                            (MATH, "math on the tile in shared memory (FMAs)")])
-    out.append(path(f"M40,{ly + 3 * 22 + 2}v16", "#111111", 2))
-    out.append(text(52, ly + 3 * 22 + 15, "__syncthreads(): every thread waits for the slowest", 12))
+    out.append(path(f"M40,{ly + 3 * 22 + 2}v16", BAR, 2))
+    out.append(text(52, ly + 3 * 22 + 15, "__syncthreads() (in step 10 after cp.async.wait_group 0): "
+                                          "every thread waits for the slowest", 12))
     out.append(text(40, ly + 3 * 22 + 44,
-                    "With two blocks per SM (step 09) the other block's math fills step 09's gaps; with one "
-                    "block per SM, only its own pipeline can.", 12))
-    save("10_double_buffer_pipeline", 900, int(ly + 3 * 22 + 62), out)
+                    "Step 09 runs two blocks per SM: the other block's math fills its gaps. Step 10 runs one: "
+                    "only its own pipeline can.", 12))
+    save("10_double_buffer_pipeline", 920, int(ly + 3 * 22 + 62), out)
 
 
 def waves():

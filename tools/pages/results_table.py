@@ -17,6 +17,9 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: tiles step05 -->  that step's lines of `make tiles` (other tile sizes)
     <!-- results: sass step06 -->   its load/store instructions by width in the SASS
     <!-- results: exercises -->     what the exercises print under --check (exercise_demo.sh)
+    <!-- results: splitk -->        step 10 with K cut into slices (make splitk), as a code block
+    <!-- results: variants step10 --> step 10's one-patch variants (make variants), as a code block
+    <!-- results: ladder step10 -->  step 10's kernels and cuBLAS's under Nsight Compute (make ladder)
     <!-- results: diff step02 -->   what changed in kernel.cuh from the step before, comments
                                      left out, as a diff block (make diff STEP=02 without colour)
     <!-- results: cold -->          every step and cuBLAS at the shapes of <gpu>_cold_l2.csv (make
@@ -56,6 +59,12 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
                                col: 'blocks', 'time' (us), 'gflops', 'pc', 'model' (us), 'sum' (us), 'work' (MB)
     skerr(chosen)              the largest |model - time| / time of splitk_<gpu>.txt in %, over every
                                row (chosen=0) or over the launcher's choices only (chosen=1)
+    ld(c, 'row')               a value of ladder_step10_<gpu>.txt (make ladder): column c (0 = cuBLAS,
+                               then the step 10 kernels in the file's order), row by any unique part
+                               of its label ('issue slots', 'dispatch', ...)
+    vr('variant', col, n)      a row of variants_step10_<gpu>.txt (make variants) by its name; col:
+                               'regs', 'local', 'gf4096', 'pc4096', 'gf8192', 'pc8192'; n: which of
+                               rows of that name (the shipped kernel runs first, n=0, and last, n=1)
 
 So regenerating docs/results rewrites the figure, and --check fails while a page quotes a
 value its file no longer holds. Prose typed by hand beside a listing cannot drift from it.
@@ -109,7 +118,10 @@ TEXT = {
         "runs_csv": "`make bench`: GFLOP/s and times at every shape",
         "runs_what": {"report": "`./stepNN 4096`'s full report", "ncu": "`make ncu` metrics at 4096³",
                       "regs": "`make regs`: registers, spills, shared memory", "tiles": "`make tiles`: other tile sizes",
-                      "sass": "load/store instructions in the SASS", "peak": "`make peak`: measured ceilings"},
+                      "sass": "load/store instructions in the SASS", "peak": "`make peak`: measured ceilings",
+                      "ladder": "`make ladder`: step 10 and cuBLAS under Nsight Compute",
+                      "variants": "`make variants`: one-patch variants of step 10",
+                      "splitk": "`make splitk`: K cut into slices"},
         "first": "first step",
         "file": "Produced on the GPU by `tools/validate/gpu_check.sh`: ",
         "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
@@ -148,7 +160,10 @@ TEXT = {
         "runs_csv": "`make bench`：各形状的 GFLOP/s 和时间",
         "runs_what": {"report": "`./stepNN 4096` 的完整报告", "ncu": "4096³ 的 `make ncu` 指标",
                       "regs": "`make regs`：寄存器、溢出、共享内存", "tiles": "`make tiles`：其他分块尺寸",
-                      "sass": "SASS 中的访存指令", "peak": "`make peak`：实测上限"},
+                      "sass": "SASS 中的访存指令", "peak": "`make peak`：实测上限",
+                      "ladder": "`make ladder`：第 10 步与 cuBLAS 的 Nsight Compute 指标",
+                      "variants": "`make variants`：第 10 步的单补丁变体",
+                      "splitk": "`make splitk`：把 K 切成几段"},
         "first": "第一步",
         "file": "由 `tools/validate/gpu_check.sh` 在 GPU 上生成：",
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
@@ -506,9 +521,10 @@ def runs_table(kind, page, lang):
         lines.append(f"| [`{path.name}`]({link_from(page, path)}) | {t['runs_csv']} | {r[0]} | {r[1]} | {r[2]} | `{r[3]}` |")
     files = [("report", RESULTS / f"report_{step}_{PRIMARY}.txt"), ("ncu", RESULTS / f"ncu_{step}_{PRIMARY}.txt"),
              ("regs", RESULTS / f"regs_{PRIMARY_ARCH}.txt"), ("sass", RESULTS / f"sass_{step}_{PRIMARY_ARCH}.txt"),
-             ("tiles", RESULTS / f"tiles_{PRIMARY}.txt")]
+             ("tiles", RESULTS / f"tiles_{PRIMARY}.txt"), ("ladder", RESULTS / f"ladder_{step}_{PRIMARY}.txt"),
+             ("variants", RESULTS / f"variants_{step}_{PRIMARY}.txt"), ("splitk", RESULTS / f"splitk_{PRIMARY}.txt")]
     for what, f in files:
-        if not f.exists():
+        if not f.exists() or (what == "splitk" and step != "step10"):  # make splitk times step 10 only
             continue
         text = f.read_text(encoding="utf-8")
         if what == "tiles" and not re.search(rf"^{step} ", text, re.M):
@@ -629,6 +645,26 @@ def _splitk_error(chosen=0):
     return max(100.0 * abs(_number(r[6]) / _number(r[3]) - 1.0) for r in rows if not chosen or r[-1] == "*")
 
 
+def _ladder(column, row):
+    path = RESULTS / f"ladder_step10_{PRIMARY}.txt"
+    lines = [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln.startswith("  ") and row in ln]
+    if len(lines) != 1:
+        raise LookupError(f"'{row}' names {len(lines)} rows of {path.name}")
+    cells = re.split(r"\s{2,}", lines[0].strip())[1:]
+    return _number(cells[int(column)].split()[0])
+
+
+VARIANT_COLS = ["regs", "local", "gf4096", "pc4096", "gf8192", "pc8192"]
+
+
+def _variant(name, col="gf4096", n=0):
+    path = RESULTS / f"variants_step10_{PRIMARY}.txt"
+    rows = [ln.split() for ln in path.read_text(encoding="utf-8").split("\n") if ln.split()[:1] == [name]]
+    if len(rows) <= n:
+        raise LookupError(f"no row {n} named '{name}' in {path.name}")
+    return _number(rows[n][1 + VARIANT_COLS.index(col)])
+
+
 FIGURES = {
     "gf": lambda s, shape=SIZE: _number(_csv_row(s, shape)["gflops"]),
     "ms": lambda s, shape=SIZE: _number(_csv_row(s, shape)["median_ms"]),
@@ -637,7 +673,7 @@ FIGURES = {
     "pk": lambda s, shape=SIZE: 100.0 * _number(_csv_row(s, shape)["gflops"]) / _number(_csv_row(s, shape)["peak_gflops"]),
     "col": lambda s, shape, name: _number(_csv_row(s, shape)[name]),
     "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
-    "tu": _tune, "sk": _splitk, "skerr": _splitk_error,
+    "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
 }
 
 
@@ -673,7 +709,7 @@ def render(kind, page):
         return kernel_diff(kind, page)
     if kind.split()[0] == "runs":
         return "\n".join(runs_table(kind, page, lang)) + "\n"
-    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk", "variants"):
+    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk", "variants", "ladder"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
         out = tune_rows(kind.split()[1], kind.split()[2:], page, lang)
