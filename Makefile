@@ -52,7 +52,7 @@ TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
 .PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles splitk ladder variants tune peak bench plots check-catch2 \
-        exercise check-exercise student-copy diff FORCE
+        exercise check-exercise student-copy diff python FORCE
 .DEFAULT_GOAL := all
 
 all: $(STEP_BINS) $(TILE_SWEEP) $(PEAK)
@@ -61,6 +61,7 @@ help:
 	@echo "make stepNN        build ./stepNN (steps: $(STEP_IDS))"
 	@echo "make all           build every step"
 	@echo "make test          host tests, and GPU tests when a GPU is present"
+	@echo "make python        $(PY_LIB): every step for Python (python/README.md)"
 	@echo "make diff STEP=NN [COMMENTS=1]  what changed in kernel.cuh since the step before (step names"
 	@echo "                   made alike, comments hidden unless COMMENTS=1, coloured in a terminal)"
 	@echo "make regs [ARCH=all]  registers, spills and shared memory per kernel (fails on spills), and"
@@ -135,6 +136,24 @@ diff:
 student-copy:
 	@test -n "$(DEST)" || { echo "usage: make student-copy DEST=DIR [BLANK=\"03 05\"]"; exit 2; }
 	$(PYTHON) tools/exercises/exercise.py student-copy $(DEST) $(if $(BLANK),--blank $(BLANK))
+
+# The steps from Python (python/README.md): one shared library with every step's kernel.cuh
+# (python/sgemm_steps/capi.cu includes them through build/steps_registry.h) and common/'s
+# sources compiled again as position-independent code, which a shared library needs.
+PY_LIB     := $(OBJ)/libsgemm_steps.so
+PY_PIC_OBJ := $(patsubst common/%,$(OBJ)/pic/common/%.o,$(COMMON_SRC))
+PIC        := -Xcompiler -fPIC
+
+python: $(PY_LIB)
+
+$(OBJ)/pic/common/%.o: common/% | $(OBJ)/pic/common
+	$(NVCC) $(NVCCFLAGS) $(PIC) -c $< -o $@
+
+$(OBJ)/pic/capi.o: python/sgemm_steps/capi.cu $(BUILD)/steps_registry.h | $(OBJ)/pic
+	$(NVCC) $(NVCCFLAGS) $(PIC) -DSGEMM_BUILT_ARCH='"$(ARCH)"' -c $< -o $@
+
+$(PY_LIB): $(OBJ)/pic/capi.o $(PY_PIC_OBJ)
+	$(NVCC) $(NVCCFLAGS) -shared -o $@ $^ $(LDLIBS)
 
 # The architecture the ./stepNN binaries in the root were linked for: rewritten when ARCH
 # changes, so `make ARCH=sm_86 step01` followed by `make step01` relinks for the default.
@@ -230,7 +249,7 @@ results: bench $(PEAK)
 docs: | $(BUILD)
 	doxygen docs/Doxyfile
 
-$(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises:
+$(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises $(OBJ)/pic $(OBJ)/pic/common:
 	mkdir -p $@
 
 clean:
@@ -279,4 +298,4 @@ ncu:
 $(addprefix tools/,tile_sweep.cu peak.cu configs.cu tune_step08.cu):
 	@:
 
--include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(CONFIGS).d
+-include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(CONFIGS).d
