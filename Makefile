@@ -9,6 +9,8 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
 PYTHON    ?= python3
 # a Python that has matplotlib, for make plots (Debian's python3-matplotlib is /usr/bin's)
 PLOT_PYTHON ?= $(firstword $(foreach p,$(PYTHON) /usr/bin/python3,$(shell $(p) -c 'import matplotlib' 2>/dev/null && echo $(p))))
+# a Python that has pytest and NumPy, for python/tests (Debian's python3-pytest, python3-numpy are /usr/bin's)
+PYTEST_PYTHON ?= $(firstword $(foreach p,$(PYTHON) /usr/bin/python3,$(shell $(p) -c 'import pytest, numpy' 2>/dev/null && echo $(p))))
 CATCH2_HPP ?= /usr/include/catch2/catch.hpp
 # the folder holding catch2/catch.hpp, as an include path unless it is the system's own
 CATCH2_ROOT := $(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(abspath $(CATCH2_HPP))))))
@@ -52,7 +54,7 @@ TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
 .PHONY: all help test docs clean regs sanitize gpu-check results ncu tiles splitk ladder variants tune peak bench plots check-catch2 \
-        exercise check-exercise student-copy diff python FORCE
+        exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
 all: $(STEP_BINS) $(TILE_SWEEP) $(PEAK)
@@ -183,13 +185,21 @@ check-catch2:
 	    echo "or point CATCH2_HPP at v2's catch.hpp: make test CATCH2_HPP=/path/to/catch2/catch.hpp"; \
 	  fi; exit 2; }
 
-test: check-catch2 $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
+test: check-catch2 check-pytest $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS) $(PY_LIB)
 	$(PYTHON) tools/pages/results_table.py --check
 	$(PYTHON) tools/pages/check_docs.py
 	$(PYTHON) tools/pages/lesson_words.py --check
 	$(PYTHON) tools/exercises/exercise.py check
 	$(PYTHON) tools/measure/variants.py --check
 	$(TEST_BIN)
+	SGEMM_STEPS_LIB=$(CURDIR)/$(PY_LIB) $(PYTEST_PYTHON) -m pytest -q -rs python/tests
+
+check-pytest:
+	@test -n "$(PYTEST_PYTHON)" || { \
+	  echo "make test runs python/tests with pytest and NumPy, and no Python here has both"; \
+	  echo "($(PYTHON), /usr/bin/python3). Install them: apt-get install python3-pytest python3-numpy"; \
+	  echo "or: $(PYTHON) -m pip install pytest numpy   (or name a Python that has them: make test PYTEST_PYTHON=...)"; \
+	  exit 2; }
 
 # Every architecture this CUDA release compiles for: common/archs.def, the one list that
 # common/gpu_limits.h's table reads too.

@@ -62,7 +62,9 @@ def _typestr_name(typestr):
     np = _numpy()
     if np is not None:
         try:
-            return np.dtype(typestr).name
+            name = np.dtype(typestr).name
+            swapped = str(typestr)[:1] == (">" if sys.byteorder == "little" else "<")
+            return f"{name} of the other byte order ({typestr})" if swapped else name
         except TypeError:
             pass
     return str(typestr)
