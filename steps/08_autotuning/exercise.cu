@@ -207,15 +207,16 @@ inline constexpr auto kKernels = sgemm::kernel_table<kNumConfigs>(
 
 /// What the launcher (common/launcher.cuh) needs to know of this step.
 struct Layout {
-    static constexpr const char* kName = "step08";
-    static constexpr const Tuned (&kConfigs)[kNumConfigs] = kTuned;
-    static constexpr const auto& kKernels = step08::kKernels;
+    static constexpr const char* kName = "step08";  ///< for messages
+    static constexpr const Tuned (&kConfigs)[kNumConfigs] = kTuned;  ///< the configurations
+    static constexpr const auto& kKernels = step08::kKernels;  ///< and their kernels
     static constexpr int kMaxSplits = 1;  ///< no split-K (step 10 brings it)
     /// One block of c.threads() threads per (BM, BN) tile of C; its shared memory is static.
     static sgemm::LaunchGeometry launch_geometry(const Tuned& c, int M, int N) {
         return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(M, c.BM)), dim3(c.threads()), 0};
     }
 };
+/// The selection and launch layer for this step (common/launcher.cuh).
 using Launcher = sgemm::Launcher<Layout>;
 
 /// C = alpha * A * B + beta * C, with the entry of kTuned this GPU and shape choose.

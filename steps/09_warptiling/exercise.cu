@@ -232,15 +232,16 @@ inline constexpr auto kKernels = sgemm::kernel_table<kNumConfigs>(
 
 /// What the launcher (common/launcher.cuh) needs to know of this step.
 struct Layout {
-    static constexpr const char* kName = "step09";
-    static constexpr const Config (&kConfigs)[kNumConfigs] = step09::kConfigs;
-    static constexpr const auto& kKernels = step09::kKernels;
+    static constexpr const char* kName = "step09";  ///< for messages
+    static constexpr const Config (&kConfigs)[kNumConfigs] = step09::kConfigs;  ///< the configurations
+    static constexpr const auto& kKernels = step09::kKernels;  ///< and their kernels
     static constexpr int kMaxSplits = 1;  ///< no split-K (step 10 brings it)
     /// One block of c.threads() threads per (BM, BN) tile of C; its shared memory is static.
     static sgemm::LaunchGeometry launch_geometry(const Config& c, int M, int N) {
         return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(M, c.BM)), dim3(c.threads()), 0};
     }
 };
+/// The selection and launch layer for this step (common/launcher.cuh).
 using Launcher = sgemm::Launcher<Layout>;
 
 /// C = alpha * A * B + beta * C, with the configuration this GPU and shape choose.

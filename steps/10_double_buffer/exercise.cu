@@ -330,9 +330,9 @@ inline constexpr auto kKernels = sgemm::kernel_table<kNumConfigs>(
 
 /// What the launcher (common/launcher.cuh) needs to know of this step.
 struct Layout {
-    static constexpr const char* kName = "step10";
-    static constexpr const Config (&kConfigs)[kNumConfigs] = step10::kConfigs;
-    static constexpr const auto& kKernels = step10::kKernels;
+    static constexpr const char* kName = "step10";  ///< for messages
+    static constexpr const Config (&kConfigs)[kNumConfigs] = step10::kConfigs;  ///< the configurations
+    static constexpr const auto& kKernels = step10::kKernels;  ///< and their kernels
     static constexpr int kMaxSplits = sgemm::kMaxSplits;  ///< split-K where C has too few tiles
     /// One block of c.threads() threads per (BM, BN) tile of C, its stages in dynamic shared memory.
     static sgemm::LaunchGeometry launch_geometry(const Config& c, int M, int N) {
@@ -340,6 +340,7 @@ struct Layout {
                 std::size_t(c.smem_bytes())};
     }
 };
+/// The selection and launch layer for this step (common/launcher.cuh).
 using Launcher = sgemm::Launcher<Layout>;
 
 /// C = alpha * A * B + beta * C, with the configuration and split-K this GPU and shape choose.
