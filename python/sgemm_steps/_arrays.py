@@ -175,6 +175,7 @@ def empty_like_device(a, shape):
             return cupy.empty(shape, dtype=cupy.float32)
     if module == "numba":
         from numba import cuda
-        return cuda.device_array(shape, dtype="float32")
+        import numpy
+        return cuda.device_array(shape, dtype=numpy.float32)
     raise SgemmTypeError(f"pass C: sgemm_steps cannot make a new array of type "
                          f"{type(a.obj).__module__}.{type(a.obj).__qualname__}")
