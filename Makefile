@@ -9,6 +9,8 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
 PYTHON    ?= python3
 # a Python that has matplotlib, for make plots (Debian's python3-matplotlib is /usr/bin's)
 PLOT_PYTHON ?= $(firstword $(foreach p,$(PYTHON) /usr/bin/python3,$(shell $(p) -c 'import matplotlib' 2>/dev/null && echo $(p))))
+# a Python that has pytest and NumPy, for python/tests (Debian's python3-pytest, python3-numpy are /usr/bin's)
+PYTEST_PYTHON ?= $(firstword $(foreach p,$(PYTHON) /usr/bin/python3,$(shell $(p) -c 'import pytest, numpy' 2>/dev/null && echo $(p))))
 CATCH2_HPP ?= /usr/include/catch2/catch.hpp
 # the folder holding catch2/catch.hpp, as an include path unless it is the system's own
 CATCH2_ROOT := $(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(abspath $(CATCH2_HPP))))))
@@ -52,7 +54,7 @@ TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
 .PHONY: all help test test-build test-run docs clean regs sanitize gpu-check results ncu tiles splitk thin ladder variants tune peak bench plots check-catch2 \
-        exercise check-exercise student-copy diff FORCE
+        exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
 all: $(STEP_BINS) $(TILE_SWEEP) $(PEAK)
@@ -61,6 +63,7 @@ help:
 	@echo "make stepNN        build ./stepNN (steps: $(STEP_IDS))"
 	@echo "make all           build every step"
 	@echo "make test          host tests, and GPU tests when a GPU is present"
+	@echo "make python        $(PY_LIB): every step for Python (python/README.md)"
 	@echo "make diff STEP=NN [COMMENTS=1]  what changed in kernel.cuh since the step before (step names"
 	@echo "                   made alike, comments hidden unless COMMENTS=1, coloured in a terminal)"
 	@echo "make regs [ARCH=all]  registers, spills and shared memory per kernel (fails on spills), and"
@@ -138,6 +141,24 @@ student-copy:
 	@test -n "$(DEST)" || { echo "usage: make student-copy DEST=DIR [BLANK=\"03 05\"]"; exit 2; }
 	$(PYTHON) tools/exercises/exercise.py student-copy $(DEST) $(if $(BLANK),--blank $(BLANK))
 
+# The steps from Python (python/README.md): one shared library with every step's kernel.cuh
+# (python/sgemm_steps/capi.cu includes them through build/steps_registry.h) and common/'s
+# sources compiled again as position-independent code, which a shared library needs.
+PY_LIB     := $(OBJ)/libsgemm_steps.so
+PY_PIC_OBJ := $(patsubst common/%,$(OBJ)/pic/common/%.o,$(COMMON_SRC))
+PIC        := -Xcompiler -fPIC
+
+python: $(PY_LIB)
+
+$(OBJ)/pic/common/%.o: common/% | $(OBJ)/pic/common
+	$(NVCC) $(NVCCFLAGS) $(PIC) -c $< -o $@
+
+$(OBJ)/pic/capi.o: python/sgemm_steps/capi.cu $(BUILD)/steps_registry.h | $(OBJ)/pic
+	$(NVCC) $(NVCCFLAGS) $(PIC) -DSGEMM_BUILT_ARCH='"$(ARCH)"' -c $< -o $@
+
+$(PY_LIB): $(OBJ)/pic/capi.o $(PY_PIC_OBJ)
+	$(NVCC) $(NVCCFLAGS) -shared -o $@ $^ $(LDLIBS)
+
 # The architecture the ./stepNN binaries in the root were linked for: rewritten when ARCH
 # changes, so `make ARCH=sm_86 step01` followed by `make step01` relinks for the default.
 $(BUILD)/arch: FORCE | $(BUILD)
@@ -170,14 +191,14 @@ check-catch2:
 # line saying how long it took.
 NPROC := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 TEST_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
-test: check-catch2
+test: check-catch2 check-pytest
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory $(TEST_JOBS) test-build && $(MAKE) --no-print-directory test-run; \
 	status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start )) s, built with $(or $(TEST_JOBS),the -j given), $$( [ $$status = 0 ] && echo passed || echo FAILED)"; \
 	exit $$status
 
-test-build: $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS)
+test-build: $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS) $(PY_LIB)
 
 test-run:
 	$(PYTHON) tools/pages/results_table.py --check
@@ -186,6 +207,14 @@ test-run:
 	$(PYTHON) tools/exercises/exercise.py check
 	$(PYTHON) tools/measure/variants.py --check
 	$(TEST_BIN)
+	SGEMM_STEPS_LIB=$(CURDIR)/$(PY_LIB) $(PYTEST_PYTHON) -m pytest -q -rs python/tests
+
+check-pytest:
+	@test -n "$(PYTEST_PYTHON)" || { \
+	  echo "make test runs python/tests with pytest and NumPy, and no Python here has both"; \
+	  echo "($(PYTHON), /usr/bin/python3). Install them: apt-get install python3-pytest python3-numpy"; \
+	  echo "or: $(PYTHON) -m pip install pytest numpy   (or name a Python that has them: make test PYTEST_PYTHON=...)"; \
+	  exit 2; }
 
 # Every architecture this CUDA release compiles for: common/archs.def, the one list that
 # common/gpu_limits.h's table reads too.
@@ -246,7 +275,7 @@ results: bench $(PEAK)
 docs: | $(BUILD)
 	doxygen docs/Doxyfile
 
-$(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises:
+$(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises $(OBJ)/pic $(OBJ)/pic/common:
 	mkdir -p $@
 
 clean:
@@ -299,4 +328,4 @@ ncu:
 $(addprefix tools/,tile_sweep.cu peak.cu configs.cu tune_step08.cu):
 	@:
 
--include $(COMMON_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(CONFIGS).d
+-include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(CONFIGS).d

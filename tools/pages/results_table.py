@@ -747,7 +747,8 @@ def render(kind, page):
 
 def pages():
     """Every Markdown page of the project (tools/pages/check_docs.py checks the same ones)."""
-    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md", "tools/*.md", "tools/*/*.md"):
+    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md", "tools/*.md", "tools/*/*.md",
+                    "python/*.md"):
         yield from sorted(ROOT.glob(pattern))
 
 
