@@ -285,7 +285,7 @@ def tune_landscape(path):
 def main():
     # the GPU named, or every GPU with a results set (docs/results/<slug>.meta.json from make bench)
     slugs = [sys.argv[1]] if len(sys.argv) > 1 else sorted(
-        p.name[:-len(".meta.json")] for p in (ROOT / "docs" / "results").glob("*.meta.json") if "_as_sm_" not in p.name)
+        p.name[:-len(".meta.json")] for p in (ROOT / "docs" / "results").glob("*.meta.json") if "_as_sm_" not in p.name and "_cold_l2" not in p.name)
     for slug in slugs:
         rows = load_rows(slug)
         benchmark(rows, slug)

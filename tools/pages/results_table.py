@@ -22,6 +22,8 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: ladder step10 -->  step 10's kernels and cuBLAS's under Nsight Compute (make ladder)
     <!-- results: diff step02 -->   what changed in kernel.cuh from the step before, comments
                                      left out, as a diff block (make diff STEP=02 without colour)
+    <!-- results: gpus-side step10 -->  that step and cuBLAS at every sweep shape on every GPU
+                                     with a results set, side by side
     <!-- results: cold -->          every step and cuBLAS at the shapes of <gpu>_cold_l2.csv (make
                                      bench COLD=1), warm L2 (the main sweep) beside cold
     <!-- results: gpus -->          every GPU with a results set in docs/results (<gpu>.csv and
@@ -367,7 +369,7 @@ def gpus_table(page, lang):
     t = TEXT[lang]
     lines = [t["gpus_head"], "|:--|--:|--:|:--|:--|--:|--:|:--|"]
     for meta_path in sorted(RESULTS.glob("*.meta.json")):
-        if "_as_sm_" in meta_path.name:
+        if "_as_sm_" in meta_path.name or "_cold_l2" in meta_path.name:
             continue
         slug = meta_path.name[:-len(".meta.json")]
         rows, path = load(slug)
@@ -380,6 +382,40 @@ def gpus_table(page, lang):
                      f"`{meta['commit']}` | {fmt(last['cublas_gflops'])} | {fmt(last['gflops'])} ({pct_of_cublas(last)}) | "
                      f"[`{path.name}`]({link_from(page, path)}) |")
     return lines
+
+
+def gpus_side_table(page, lang, step="step10"):
+    """`step` and cuBLAS at every shape of the sweep, on every GPU with a results set, side by
+    side: GFLOP/s and % of cuBLAS from each GPU's own run."""
+    sets = []
+    for meta_path in sorted(RESULTS.glob("*.meta.json")):
+        if "_as_sm_" in meta_path.name or "_cold_l2" in meta_path.name:
+            continue
+        rows, path = load(meta_path.name[:-len(".meta.json")], None)
+        if rows:
+            sets.append((json.loads(meta_path.read_text(encoding="utf-8")), rows, path))
+    if len(sets) < 2:
+        return None
+    shape = lambda r: (int(r["M"]), int(r["N"]), int(r["K"]))
+    cells = [{shape(r): r for r in rows if r["step"] == step} for _, rows, _ in sets]
+    shapes = sorted(set().union(*cells), key=lambda sh: (sh[0] != sh[1] or sh[1] != sh[2], sh))
+    zh = lang == "zh"
+    head = "| 形状 |" if zh else "| shape |"
+    for meta, _, _ in sets:
+        head += (f" {meta['gpu']}：第 {step[4:]} 步 GFLOP/s（cuBLAS 的 %） | {meta['gpu']}：cuBLAS |" if zh else
+                 f" {meta['gpu']}: step {step[4:]} GFLOP/s (% of cuBLAS) | {meta['gpu']}: cuBLAS |")
+    lines = [head, "|:--|" + "--:|--:|" * len(sets)]
+    for sh in shapes:
+        line = f"| {sh[0]}³ |" if sh[0] == sh[1] == sh[2] else f"| {sh[0]} × {sh[1]} × {sh[2]} |"
+        for c in cells:
+            r = c.get(sh)
+            line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)}) | {fmt(r['cublas_gflops'])} |" if r else " – | – |"
+        lines.append(line)
+    src = "；".join(f"{m['gpu']}：{m['date'][:10]}，驱动 {m['driver']}，{m['cublas']}，提交 `{m['commit']}`，"
+                   f"[`{p.name}`]({link_from(page, p)})" for m, _, p in sets) if zh else \
+          "; ".join(f"{m['gpu']}: {m['date'][:10]}, driver {m['driver']}, {m['cublas']}, commit `{m['commit']}`, "
+                    f"[`{p.name}`]({link_from(page, p)})" for m, _, p in sets)
+    return lines + ["", src + ("。" if zh else ".")]
 
 
 CLASS_SHAPES = [(2048,) * 3, (4096,) * 3, (8192,) * 3, (4095,) * 3, (8192, 1024, 4096)]
@@ -716,6 +752,9 @@ def render(kind, page):
         return out if out else TEXT[lang]["none"] + "\n"
     if kind.startswith("ncu-compare "):
         table = ncu_compare(*kind.split()[1:3], page, lang)
+        return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
+    if kind.split()[0] == "gpus-side":
+        table = gpus_side_table(page, lang, *kind.split()[1:2])
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
     if kind.split()[0] == "gpus":
         return "\n".join(gpus_table(page, lang)) + "\n"
