@@ -15,10 +15,16 @@ namespace {
 
 std::size_t smem_of(const Candidate& c) { return c.static_smem + c.dynamic_smem; }
 
+/// Blocks per SM of `c` on `g`; 0 where its kernel is not built.
+int blocks_of(const GpuLimits& g, const Candidate& c) {
+    return c.built ? blocks_per_sm(g, c.threads, c.regs, smem_of(c)) : 0;
+}
+
 }  // namespace
 
 std::string describe_fit(const GpuLimits& g, const Candidate& c) {
-    const int blocks = blocks_per_sm(g, c.threads, c.regs, smem_of(c));
+    if (!c.built) return "not built for this GPU's architecture";
+    const int blocks = blocks_of(g, c);
     const std::string limiter = occupancy_limiter(g, c.threads, c.regs, smem_of(c));
     if (blocks == 0) return limiter;
     return std::to_string(blocks) + " block" + (blocks == 1 ? "" : "s") + "/SM (" + limiter + ")";
@@ -30,7 +36,7 @@ Choice choose(const GpuLimits& g, const GpuLimits& actual, const std::vector<Can
     int first_fit = -1;
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const Candidate& c = candidates[i];
-        const int blocks = blocks_per_sm(g, c.threads, c.regs, smem_of(c));
+        const int blocks = blocks_of(g, c);
         if (blocks > 0 && first_fit < 0) first_fit = static_cast<int>(i);
         if (blocks >= c.blocks_per_sm && blocks > 0) {
             out.index = static_cast<int>(i);
@@ -44,7 +50,7 @@ Choice choose(const GpuLimits& g, const GpuLimits& actual, const std::vector<Can
     if (out.index < 0) out.index = first_fit;
     for (std::size_t i = 0; i < candidates.size(); ++i) {  // every one that fits as measured
         const Candidate& c = candidates[i];
-        const int blocks = blocks_per_sm(g, c.threads, c.regs, smem_of(c));
+        const int blocks = blocks_of(g, c);
         if (blocks > 0 && blocks >= c.blocks_per_sm) {
             out.admitted.push_back(static_cast<int>(i));
             out.admitted_smem.push_back(emulation_smem(g, actual, c.threads, c.regs, c.static_smem, c.dynamic_smem));
@@ -60,7 +66,7 @@ Choice choose(const GpuLimits& g, const GpuLimits& actual, const std::vector<Can
         out.admitted.push_back(out.index);
         out.admitted_smem.push_back(emulation_smem(g, actual, c.threads, c.regs, c.static_smem, c.dynamic_smem));
     }
-    out.blocks_per_sm = blocks_per_sm(g, c.threads, c.regs, smem_of(c));
+    out.blocks_per_sm = blocks_of(g, c);
     out.dynamic_smem = emulation_smem(g, actual, c.threads, c.regs, c.static_smem, c.dynamic_smem);
     if (skipped.empty()) {
         out.why = "the first of " + std::to_string(candidates.size()) + ", fits " + where + " with " +

@@ -28,6 +28,9 @@ struct Candidate {
     /// Its speed at 4096^3 on the H100 (its own class or the forced one), % of the FP32 peak;
     /// only the ratios between candidates matter. 0: not measured (counted as equal).
     double pct_of_peak = 0;
+    /// False where its kernel is not compiled for the GPU that runs it (the step's Layout says
+    /// which architectures lack it, and why): such a candidate never fits.
+    bool built = true;
 };
 
 /// What choose() decided.

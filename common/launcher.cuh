@@ -17,7 +17,9 @@
 ///   - `kKernels`: a KernelTable (kernel_table()) of every configuration's kernels;
 ///   - `kMaxSplits`: the most slices of K it may be cut into (1: no split-K);
 ///   - `launch_geometry(config, M, N)`: grid, block and dynamic shared memory of one
-///     configuration for an M x N C, unsplit.
+///     configuration for an M x N C, unsplit;
+///   - optionally `built(config, arch)`: false for an architecture whose kernels of that
+///     configuration compile empty (the choice never offers it there).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -95,6 +97,18 @@ struct Unaligned<Config, std::void_t<decltype(Config::pct_unaligned)>> {
     static double pct(const Config& c) { return c.pct_unaligned; }    ///< that speed
 };
 
+/// Whether a Layout's configuration has a kernel built for architecture `arch`: the Layout's
+/// built(config, arch) where it has one, else always.
+template <class Layout, class Config, class = void>
+struct Built {
+    static bool on(const Config&, int) { return true; }  ///< no such function: always built
+};
+/// The same for a Layout that says which architectures lack a configuration.
+template <class Layout, class Config>
+struct Built<Layout, Config, std::void_t<decltype(Layout::built(std::declval<Config>(), 0))>> {
+    static bool on(const Config& c, int arch) { return Layout::built(c, arch); }  ///< the Layout's word
+};
+
 }  // namespace detail
 
 /// The kernels of N configurations: entry [i][vector_a][vector_b][async] is
@@ -128,9 +142,10 @@ public:
     using Config = std::remove_cv_t<std::remove_reference_t<decltype(Layout::kConfigs[0])>>;
 
     /// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread,
-    /// weighed by their speed with 16-byte copies (`aligned`) or with 4-byte ones.
+    /// weighed by their speed with 16-byte copies (`aligned`) or with 4-byte ones, for a GPU of
+    /// architecture `arch` (the compiled kernels' own; 0: any, every configuration built).
     template <class Regs>
-    static std::vector<Candidate> candidates(Regs regs, bool aligned = true) {
+    static std::vector<Candidate> candidates(Regs regs, bool aligned = true, int arch = 0) {
         std::vector<Candidate> out;
         for (int i = 0; i < kCount; ++i) {
             const Config& c = Layout::kConfigs[i];
@@ -144,6 +159,7 @@ public:
             k.blocks_per_sm = c.blocks_per_sm;
             k.BM = c.BM, k.BN = c.BN, k.BK = c.BK;
             k.pct_of_peak = aligned ? c.pct_of_peak : detail::Unaligned<Config>::pct(c);
+            k.built = arch == 0 || detail::Built<Layout, Config>::on(c, arch);
             out.push_back(k);
         }
         return out;
@@ -162,11 +178,12 @@ public:
     static const Choice& choice() {
         static ChoiceCache cache;
         return cache.get(Layout::kName, [] {
+            // the kernels that run are compiled for the GPU that is there, whatever class is forced
             return candidates([](int i) {
                 cudaFuncAttributes attr{};
                 CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel(i))));
                 return attr.numRegs;
-            });
+            }, true, actual_limits().arch);
         });
     }
 
@@ -176,8 +193,8 @@ public:
     /// configurations are weighed by their speed that way.
     static ShapeChoice shape_choice(int M, int N, int K, bool explain = false) {
         const bool aligned = K % 4 == 0 && N % 4 == 0;
-        static const std::vector<Candidate> cands[2] = {candidates([](int) { return 0; }, false),
-                                                        candidates([](int) { return 0; }, true)};
+        static const std::vector<Candidate> cands[2] = {candidates([](int) { return 0; }, false, actual_limits().arch),
+                                                        candidates([](int) { return 0; }, true, actual_limits().arch)};
         ShapeChoice sc = choose_shape(choice(), cands[aligned], device_limits(), device_rates(), M, N, K,
                                       Layout::kMaxSplits, explain);
         if (explain && !aligned && detail::Unaligned<Config>::kMeasured) {

@@ -3,6 +3,7 @@
 // each kernel's __launch_bounds__ cap, the most ptxas may give it.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 
 #include "args.h"
@@ -175,4 +176,25 @@ TEST_CASE("step 09 takes its small tile where the 128 x 128 tiles cannot fill th
     CHECK(small.index == 2);  // 64 tiles of 128 x 128 for 132 SMs; 256 of 64 x 64
     CHECK(small.splits == 1);
     CHECK(shape_choice(c, 75, 1024, 1024, 1024, 1).index == 1);  // sm_75 holds only its own
+}
+
+TEST_CASE("step 10's 16 x 8 thread tile is offered only where it is built (not on sm_100 and newer)",
+          "[limits][shape]") {
+    auto regs = [](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].blocks_per_sm); };
+    int tall = -1;  // the configuration with 16 rows per thread
+    for (int i = 0; i < step10::kNumConfigs; ++i) {
+        if (step10::kConfigs[i].TM > 8) tall = i;
+    }
+    REQUIRE(tall >= 0);
+    for (int arch : {90, 100, 120}) {
+        INFO("sm_" << arch);
+        const sgemm::Choice ch = sgemm::choose(limits(arch), limits(arch), step10::Launcher::candidates(regs, true, arch));
+        const bool offered = std::find(ch.admitted.begin(), ch.admitted.end(), tall) != ch.admitted.end();
+        CHECK(offered == step10::Layout::built(step10::kConfigs[tall], arch));
+        if (arch >= 100) CHECK_FALSE(offered);
+    }
+    // where it is offered, 4096 x 128 x 4096 takes it (its 128 columns fill the tile)
+    const auto c = step10::Launcher::candidates(regs, true, 90);
+    CHECK(shape_choice(c, 90, 4096, 128, 4096, sgemm::kMaxSplits).index == tall);
+    CHECK(shape_choice(step10::Launcher::candidates(regs, true, 100), 100, 4096, 128, 4096, sgemm::kMaxSplits).index != tall);
 }

@@ -70,6 +70,10 @@ inline constexpr bool kHaveCpAsync = sgemm::kArchHere >= 80;
 /// True where ptxas spills the kernels with 4-byte copies of B if an edge tile's copies are
 /// unrolled (sm_100 and newer, as `make regs ARCH=all` found): there those stay a loop.
 inline constexpr bool kRollEdgeCopies = sgemm::kArchHere >= 100;
+/// Whether configurations with TM rows per thread are built for architecture `arch`: ptxas for
+/// sm_100 and newer spills the 16 x 8 thread tile (make regs ARCH=all), so there its kernels
+/// compile empty and the launcher does not offer them (Layout::built).
+__host__ __device__ constexpr bool built_for(int arch, int TM) { return !(arch >= 100 && TM > 8); }
 
 /// Starts an asynchronous copy of `bytes` (16, or 0: write zeros) from global `src` to shared
 /// `dst` (both 16-byte aligned), without passing through registers.
@@ -112,8 +116,10 @@ sgemm_double_buffer(int M, int N, int K, float alpha, const float* __restrict__ 
     constexpr bool kCpAsync = kAsync && kHaveCpAsync;  // B by cp.async; A, and B without it, via registers
     // kStages stages, each a (BM, BK) tile of A, transposed and padded, and a (BK, BN) tile of B
     constexpr int kSizeA = BK * BM + 32, kSizeB = BK * BN;  // floats
-    // A configuration too large for this architecture compiles empty: no GPU of it launches it.
-    if constexpr (kStages * (kSizeA + kSizeB) * int(sizeof(float)) > sgemm::kSmemPerBlockHere) return;
+    // A configuration too large for this architecture, or not built for it, compiles empty:
+    // no GPU of it launches it.
+    if constexpr (kStages * (kSizeA + kSizeB) * int(sizeof(float)) > sgemm::kSmemPerBlockHere ||
+                  !built_for(sgemm::kArchHere, TM)) return;
     extern __shared__ float4 smem4[];
     float* const smem = reinterpret_cast<float*>(smem4);
     auto As = [&](int s) { return smem + s * (kSizeA + kSizeB); };           // stage s of A
@@ -339,6 +345,8 @@ struct Layout {
     static constexpr const Config (&kConfigs)[kNumConfigs] = step10::kConfigs;  ///< the configurations
     static constexpr const auto& kKernels = step10::kKernels;  ///< and their kernels
     static constexpr int kMaxSplits = sgemm::kMaxSplits;  ///< split-K where C has too few tiles
+    /// Whether configuration c has kernels for architecture `arch` (built_for()).
+    static constexpr bool built(const Config& c, int arch) { return built_for(arch, c.TM); }
     /// One block of c.threads() threads per (BM, BN) tile of C, its stages in dynamic shared memory.
     static sgemm::LaunchGeometry launch_geometry(const Config& c, int M, int N) {
         return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(M, c.BM)), dim3(c.threads()),

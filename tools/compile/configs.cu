@@ -114,17 +114,17 @@ int main(int argc, char** argv) {
     list("step08", g, step08::Launcher::candidates([&](int i) {
              const step08::Tuned& c = step08::kTuned[i];
              return regs_of(regs, "step08::sgemm_autotuned<" + join({c.BM, c.BN, c.BK, c.TM, c.TN}) + ", true>");
-         }));
+         }, true, g.arch));
     list("step09", g, step09::Launcher::candidates([&](int i) {
              const step09::Config& c = step09::kConfigs[i];
              return regs_of(regs, "step09::sgemm_warptiling<" +
                                       join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.blocks_per_sm}) + ", true>");
-         }));
+         }, true, g.arch));
     list("step10", g, step10::Launcher::candidates([&](int i) {
              const step10::Config& c = step10::kConfigs[i];
              return regs_of(regs, "step10::sgemm_double_buffer<" +
                                       join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.blocks_per_sm, c.stages, c.unroll}) +
                                       ", true, true, true>");
-         }));
+         }, true, g.arch));
     return failed ? 1 : 0;
 }
