@@ -56,15 +56,13 @@ namespace step10 {
 // load4() and store4() (step 06), a_index() and store_transposed() (step 07): common/tile_io.cuh
 using sgemm::a_index, sgemm::load4, sgemm::store4, sgemm::store_transposed;
 
-/// True where this code is compiled for a GPU with cp.async (sm_80 and newer). The wrappers
-/// below are called only where it holds: GPUs before sm_80 never compile them.
+/// True where this code is compiled for a GPU with cp.async (sm_80 and newer); only there are
+/// the wrappers below called.
 inline constexpr bool kHaveCpAsync = sgemm::kArchHere >= 80;
-/// True where ptxas spills the kernels with 4-byte copies of B if an edge tile's copies are
-/// unrolled (sm_100 and newer, as `make regs ARCH=all` found): there those stay a loop.
+/// sm_100 and newer: ptxas spills an edge tile's 4-byte copies of B if they are unrolled, and
+/// the 16 x 8 thread tile (make regs ARCH=all). There those copies stay a loop, and that tile's
+/// kernels compile empty (built_for()), so the launcher does not offer it (Layout::built).
 inline constexpr bool kRollEdgeCopies = sgemm::kArchHere >= 100;
-/// Whether configurations with TM rows per thread are built for architecture `arch`: ptxas for
-/// sm_100 and newer spills the 16 x 8 thread tile (make regs ARCH=all), so there its kernels
-/// compile empty and the launcher does not offer them (Layout::built).
 __host__ __device__ constexpr bool built_for(int arch, int TM) { return !(arch >= 100 && TM > 8); }
 
 /// Starts an asynchronous copy of `bytes` (16, or 0: write zeros) from global `src` to shared
@@ -312,8 +310,7 @@ static_assert(sgemm::every(kConfigs, [](Config c) { return c.threads() <= 1024; 
               "a block holds at most 1024 threads");
 static_assert(sgemm::every(kConfigs, [](Config c) { return c.smem_bytes() <= 227 * 1024; }),
               "a block may use at most 227 KB of shared memory (sm_90, the largest)");
-static_assert(kConfigs[2].smem_bytes() <= 64 * 1024,
-              "configuration 2 must fit the smallest GPU, sm_75 (64 KB per block)");
+static_assert(kConfigs[2].smem_bytes() <= 64 * 1024, "configuration 2 must fit sm_75 (64 KB per block)");
 
 /// Every configuration's kernels, for each way a launch copies (sgemm::Access). Only those that
 /// fit sm_75's 64 KB, the one GPU without cp.async, have kernels that copy B through registers.
