@@ -43,6 +43,23 @@ struct Problem {
 
 double gflops(const Problem& p, double ms) { return 2.0 * p.M * p.N * double(p.K) / ms / 1e6; }
 
+/// An M x N x K problem with seeded inputs, cuBLAS's result (`expected`) and its speed, timed in
+/// the faster of its two strict-FP32 modes: what `splitk` and `thin` race at each shape.
+Problem problem_at(sgemm::CublasHandle& blas, int M, int N, int K) {
+    Problem p{M, N, K, sgemm::DeviceBuffer<float>(size_t(M) * K), sgemm::DeviceBuffer<float>(size_t(K) * N),
+              sgemm::DeviceBuffer<float>(size_t(M) * N), {}, 0};
+    const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
+    sgemm::fill_uniform(p.A.get(), p.A.size(), seeds.a, nullptr);
+    sgemm::fill_uniform(p.B.get(), p.B.size(), seeds.b, nullptr);
+    const double ms = sgemm::time_cublas_modes(blas, [&] {
+        sgemm::cublas_sgemm(blas, M, N, K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
+    }, 3, 20, nullptr).best().median_ms;
+    p.cublas_gflops = gflops(p, ms);
+    p.expected.resize(p.C.size());
+    p.C.copy_to_host(p.expected.data());
+    return p;
+}
+
 /// The GPU class the sweep runs as ("" for this GPU's own), see main().
 std::string g_class;
 
@@ -179,15 +196,12 @@ int splitk(sgemm::CublasHandle& blas) {
                                                               {1024, 1024, 8192}, {128, 4096, 4096},
                                                               {4096, 4096, 4096}}) {
         const int M = shape[0], N = shape[1], K = shape[2];
-        sgemm::DeviceBuffer<float> A(size_t(M) * K), B(size_t(K) * N), C(size_t(M) * N);
-        const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
-        sgemm::fill_uniform(A.get(), A.size(), seeds.a, nullptr);
-        sgemm::fill_uniform(B.get(), B.size(), seeds.b, nullptr);
+        Problem p = problem_at(blas, M, N, K);
+        const sgemm::DeviceBuffer<float>&A = p.A, &B = p.B;
+        sgemm::DeviceBuffer<float>& C = p.C;
         const double flop = 2.0 * M * double(N) * K;
         auto time = [&](auto f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; };
-        const double blas_ms = sgemm::time_cublas_modes(blas, [&] {
-            sgemm::cublas_sgemm(blas, M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get());
-        }, 3, 20, nullptr).best().median_ms;
+        const double blas_ms = flop / p.cublas_gflops / 1e6;
         const int chosen = Launcher::shape_choice(M, N, K).splits;
         const int k_tiles = sgemm::ceil_div(K, c.BK);
         for (int S : {1, 2, 3, 4, 6, 8, 12, 16}) {
@@ -233,17 +247,14 @@ int thin(sgemm::CublasHandle& blas) {
                                                               {4096, 64, 4096}, {4096, 128, 4096}, {4096, 256, 4096},
                                                               {4095, 4095, 4095}, {4096, 4096, 4096}}) {
         const int M = shape[0], N = shape[1], K = shape[2];
-        sgemm::DeviceBuffer<float> A(size_t(M) * K), B(size_t(K) * N), C(size_t(M) * N);
-        const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
-        sgemm::fill_uniform(A.get(), A.size(), seeds.a, nullptr);
-        sgemm::fill_uniform(B.get(), B.size(), seeds.b, nullptr);
+        Problem p = problem_at(blas, M, N, K);
+        const sgemm::DeviceBuffer<float>&A = p.A, &B = p.B;
+        sgemm::DeviceBuffer<float>& C = p.C;
         const double flop = 2.0 * M * double(N) * K;
         auto time = [&](auto f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; };
-        const double blas_ms = sgemm::time_cublas_modes(blas, [&] {
-            sgemm::cublas_sgemm(blas, M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get());
-        }, 3, 20, nullptr).best().median_ms;
-        std::vector<float> expected(C.size()), got(C.size());
-        C.copy_to_host(expected.data());
+        const double blas_ms = flop / p.cublas_gflops / 1e6;
+        const std::vector<float>& expected = p.expected;
+        std::vector<float> got(C.size());
         const sgemm::ShapeChoice chosen = Launcher::shape_choice(M, N, K);
         const std::string name = std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
         for (std::size_t a = 0; a < ch.admitted.size(); ++a) {
