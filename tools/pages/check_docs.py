@@ -49,6 +49,7 @@ TERMS = [
     (r"(?:FMA|FFMA|LSU|MIO|共享内存|数学|执行)\s?流水线", "管线 (a hardware pipe: FMA 管线, 共享内存管线)"),
     (r"(?<!异或置换（)(?<!异或置换（XOR )(?<!\w)[Ss]wizzle", "异或置换（swizzle）"),
     (r"序言", "预取阶段（prologue）"),
+    (r"随代码发布", "发布版本中的 (the shipped one: a calque of the English)"),
 ]
 INLINE_CODE = re.compile(r"`[^`]*`")
 GENERATED = re.compile(r"^<!-- results: .*-->$")
