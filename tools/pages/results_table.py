@@ -24,6 +24,7 @@ A table lives between two markers, and everything between them is replaced:
                                      left out, as a diff block (make diff STEP=02 without colour)
     <!-- results: gpus-side step10 -->  that step and cuBLAS at every sweep shape on every GPU
                                      with a results set, side by side
+    <!-- results: thin -->          step 10 at thin shapes, every configuration and split (make thin)
     <!-- results: cold -->          every step and cuBLAS at the shapes of <gpu>_cold_l2.csv (make
                                      bench COLD=1), warm L2 (the main sweep) beside cold
     <!-- results: gpus -->          every GPU with a results set in docs/results (<gpu>.csv and
@@ -528,6 +529,8 @@ def embedded(kind, page, lang):
         path = RESULTS / f"exercises_{PRIMARY}.txt"
     elif what == "splitk":  # step 10 with K cut into slices (make splitk)
         path = RESULTS / f"splitk_{PRIMARY}.txt"
+    elif what == "thin":  # step 10 at thin shapes, every configuration and split (make thin)
+        path = RESULTS / f"thin_{PRIMARY}.txt"
     elif what in ("regs", "tiles"):  # one file for all steps: keep the header and this step's lines
         path = RESULTS / (f"regs_{PRIMARY_ARCH}.txt" if what == "regs" else f"tiles_{PRIMARY}.txt")
     elif what == "sass":
@@ -745,7 +748,7 @@ def render(kind, page):
         return kernel_diff(kind, page)
     if kind.split()[0] == "runs":
         return "\n".join(runs_table(kind, page, lang)) + "\n"
-    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk", "variants", "ladder"):
+    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk", "thin", "variants", "ladder"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
         out = tune_rows(kind.split()[1], kind.split()[2:], page, lang)
