@@ -165,6 +165,10 @@ void check_step10_pipeline(std::uint64_t& seed) {
         WARN("step 10 configuration " << I << " needs more shared memory than this GPU has; not run");
         return;
     }
+    if (!step10::Layout::built(c, sgemm::actual_limits().arch)) {
+        WARN("step 10 configuration " << I << " is not built for this GPU's architecture; not run");
+        return;
+    }
     const int BK = c.BK;
     for (const Shape mn : {Shape{256, 128, 0}, Shape{131, 67, 0}}) {
         for (int K : {1, BK - 1, BK, BK + 1, 2 * BK, 2 * BK + 3, 3 * BK, 4 * BK - 1, 4 * BK, 5 * BK}) {
