@@ -229,7 +229,7 @@ regs:
 	  $(MAKE) --no-print-directory regs ARCH=$$a > $(BUILD)/regs_$$a.log 2>&1 || status=1; \
 	  tail -n 1 $(BUILD)/regs_$$a.log; done; \
 	{ echo "# make regs ARCH=all: the configuration each step runs on each architecture (* = chosen),"; \
-	  echo "# from common/gpu_limits.cpp's table and each architecture's ptxas registers. No GPU measured this."; \
+	  echo "# from common/archs.def's table and each architecture's ptxas registers. No GPU measured this."; \
 	  for a in $(SUPPORTED_ARCHS); do sed -n '/^sm_[0-9]* (/,$$p' $(BUILD)/regs_$$a.log | grep -v '^OK:'; done; } \
 	  > docs/results/configs_by_arch.txt; \
 	echo "wrote docs/results/configs_by_arch.txt"; exit $$status
