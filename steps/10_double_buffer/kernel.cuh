@@ -56,13 +56,13 @@ namespace step10 {
 // load4() and store4() (step 06), a_index() and store_transposed() (step 07): common/tile_io.cuh
 using sgemm::a_index, sgemm::load4, sgemm::store4, sgemm::store_transposed;
 
-/// True where this code is compiled for a GPU with cp.async (sm_80 and newer); only there are
-/// the wrappers below called.
+/// True where this code is compiled for a GPU with cp.async (sm_80+), where the wrappers run.
 inline constexpr bool kHaveCpAsync = sgemm::kArchHere >= 80;
 /// sm_100 and newer: ptxas spills an edge tile's 4-byte copies of B if they are unrolled, and
 /// the 16 x 8 thread tile (make regs ARCH=all). There those copies stay a loop, and that tile's
 /// kernels compile empty (built_for()), so the launcher does not offer it (Layout::built).
 inline constexpr bool kRollEdgeCopies = sgemm::kArchHere >= 100;
+/// Whether a configuration with TM rows per thread is built for architecture `arch` (see above).
 __host__ __device__ constexpr bool built_for(int arch, int TM) { return !(arch >= 100 && TM > 8); }
 
 /// Starts an asynchronous copy of `bytes` (16, or 0: write zeros) from global `src` to shared
