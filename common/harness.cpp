@@ -145,8 +145,10 @@ struct CsvRow {
     const char* verdict;
     const std::string& blas_version;
     const char* blas_mode;   ///< "" without cuBLAS
-    double gflops() const { return sgemm::gflops(o, t.median_ms); }
-    double blas_gflops() const { return blas_mode[0] != '\0' ? sgemm::gflops(o, tb.median_ms) : NAN; }
+    double gflops;           ///< the step's GFLOP/s
+    double blas_gflops;      ///< cuBLAS's (NaN without it)
+    double pct_of_cublas;    ///< 100 * gflops / blas_gflops
+    double pct_of_peak;      ///< 100 * gflops / the FP32 peak (NaN where the peak is unknown)
 };
 
 /// printf-style formatting into a string.
@@ -176,14 +178,11 @@ const CsvColumn kCsvColumns[] = {
     {"reps", [](const CsvRow& r) { return std::to_string(r.o.reps); }},
     {"median_ms", [](const CsvRow& r) { return format("%.4f", r.t.median_ms); }},
     {"best_ms", [](const CsvRow& r) { return format("%.4f", r.t.best_ms); }},
-    {"gflops", [](const CsvRow& r) { return format("%.1f", r.gflops()); }},
+    {"gflops", [](const CsvRow& r) { return format("%.1f", r.gflops); }},
     {"cublas_median_ms", [](const CsvRow& r) { return format("%.4f", r.tb.median_ms); }},
-    {"cublas_gflops", [](const CsvRow& r) { return format("%.1f", r.blas_gflops()); }},
-    {"pct_of_cublas", [](const CsvRow& r) { return format("%.2f", 100.0 * r.gflops() / r.blas_gflops()); }},
-    {"pct_of_peak", [](const CsvRow& r) {
-         const double peak = r.gpu.peak_gflops();
-         return format("%.2f", peak > 0 ? 100.0 * r.gflops() / peak : NAN);
-     }},
+    {"cublas_gflops", [](const CsvRow& r) { return format("%.1f", r.blas_gflops); }},
+    {"pct_of_cublas", [](const CsvRow& r) { return format("%.2f", r.pct_of_cublas); }},
+    {"pct_of_peak", [](const CsvRow& r) { return format("%.2f", r.pct_of_peak); }},
     {"registers", [](const CsvRow& r) { return std::to_string(r.kinfo.registers); }},
     {"local_bytes", [](const CsvRow& r) { return std::to_string(r.kinfo.local_bytes); }},
     {"static_smem_bytes", [](const CsvRow& r) { return std::to_string(r.kinfo.static_smem); }},
@@ -329,7 +328,7 @@ int run(const Step& step, const Options& o) {
 
     if (o.csv) {
         const CsvRow row{step, o, t, tb, plan, kinfo, gpu, limits, verdict, blas_version,
-                         blas ? math_mode_name(blas_mode) : ""};
+                         blas ? math_mode_name(blas_mode) : "", g, gb, pct_blas, pct_peak};
         std::printf("%s\n", csv_line([&](const CsvColumn& c) { return c.value(row); }).c_str());
         for (const Check& c : checks) {
             if (!c.result.ok()) {

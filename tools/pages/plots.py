@@ -31,7 +31,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from results_table import ncu_metrics  # noqa: E402  (the one reader of ncu's files)
+from results_table import gpu_result_sets, ncu_metrics  # noqa: E402  (the one reader of ncu's files and result sets)
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "results"
@@ -285,7 +285,7 @@ def tune_landscape(path):
 def main():
     # the GPU named, or every GPU with a results set (docs/results/<slug>.meta.json from make bench)
     slugs = [sys.argv[1]] if len(sys.argv) > 1 else sorted(
-        p.name[:-len(".meta.json")] for p in (ROOT / "docs" / "results").glob("*.meta.json") if "_as_sm_" not in p.name and "_cold_l2" not in p.name)
+        p.name[:-len(".meta.json")] for p in gpu_result_sets())
     for slug in slugs:
         rows = load_rows(slug)
         benchmark(rows, slug)

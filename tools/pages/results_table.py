@@ -332,6 +332,12 @@ def sizes_table(page, lang, wanted=()):
     return lines
 
 
+def gpu_result_sets():
+    """The .meta.json of every GPU's own results set (make bench), leaving out the runs as a
+    smaller GPU class (<gpu>_as_sm_XX) and with a cold L2 (<gpu>_cold_l2)."""
+    return [p for p in sorted(RESULTS.glob("*.meta.json")) if "_as_sm_" not in p.name and "_cold_l2" not in p.name]
+
+
 def cold_table(page, lang):
     """Every step and cuBLAS at the shapes of <gpu>_cold_l2.csv (make bench COLD=1) with a warm
     L2 cache (the main sweep, <gpu>.csv) and a cold one: GFLOP/s and % of cuBLAS in each."""
@@ -369,9 +375,7 @@ def gpus_table(page, lang):
     (the files make bench writes; a contributed GPU adds a row by adding its two files)."""
     t = TEXT[lang]
     lines = [t["gpus_head"], "|:--|--:|--:|:--|:--|--:|--:|:--|"]
-    for meta_path in sorted(RESULTS.glob("*.meta.json")):
-        if "_as_sm_" in meta_path.name or "_cold_l2" in meta_path.name:
-            continue
+    for meta_path in gpu_result_sets():
         slug = meta_path.name[:-len(".meta.json")]
         rows, path = load(slug)
         if not rows:
@@ -389,9 +393,7 @@ def gpus_side_table(page, lang, step="step10"):
     """`step` and cuBLAS at every shape of the sweep, on every GPU with a results set, side by
     side: GFLOP/s and % of cuBLAS from each GPU's own run."""
     sets = []
-    for meta_path in sorted(RESULTS.glob("*.meta.json")):
-        if "_as_sm_" in meta_path.name or "_cold_l2" in meta_path.name:
-            continue
+    for meta_path in gpu_result_sets():
         rows, path = load(meta_path.name[:-len(".meta.json")], None)
         if rows:
             sets.append((json.loads(meta_path.read_text(encoding="utf-8")), rows, path))
