@@ -2,9 +2,12 @@
 # The whole GPU validation in one go: build for the GPU found, `make test` with the GPU
 # tests, `make regs`, `make bench` (every step against cuBLAS over a sweep of sizes), each
 # step's full report and Nsight Compute metrics, `make peak`, `make tiles`, and
-# `make sanitize`; and what the classroom exercises print (tools/exercises/exercise_demo.sh). Each stage's log and a
-# short summary go to OUTDIR. Everything under OUTDIR/results/ (the benchmark CSV, the
-# reports, the ncu metrics) belongs in docs/results/: the READMEs' tables and listings
+# `make sanitize`; what the classroom exercises print (tools/exercises/exercise_demo.sh); the
+# course notebook run top to bottom (tools/validate/run_notebook.py, which needs nbclient and
+# ipykernel); and the T4 path: the steps built for sm_75 and run with a T4's limits forced
+# (tools/validate/as_t4.sh). Each stage's log and a short summary go to OUTDIR. Everything
+# under OUTDIR/results/ (the benchmark CSV, the reports, the ncu metrics, the executed
+# notebook, the T4 path's record) belongs in docs/results/: the READMEs' tables and listings
 # are generated from those files by tools/pages/results_table.py.
 # With TUNE=1 it first runs `make tune STEP=08`, before step 08 is built, and leaves the new
 # tuned header and search table in OUTDIR/tuned/ and OUTDIR/results/ as well.
@@ -57,6 +60,8 @@ done
 stage build make -j "$(nproc)" all build/"$arch"/run_tests
 stage test make test
 stage exercises sh tools/exercises/exercise_demo.sh "$out/results"
+stage notebook python3 tools/validate/run_notebook.py "$out/results/notebook_$slug.ipynb"
+stage t4 sh tools/validate/as_t4.sh "$out/results"
 stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10; do
     echo "== SGEMM_GPU_CLASS=$c ./step$s --check"; SGEMM_GPU_CLASS=$c ./step$s --check || exit 1; done; done'
 stage regs make regs
@@ -75,6 +80,8 @@ stage sanitize make sanitize
     for c in ${TUNE_CLASSES:-}; do show "tune-$c" tail -n 1 "$out/tune-$c.log"; done
     show test tail -n 3 "$out/test.log"
     show exercises grep -E '^step[0-9]+ ' "$out/exercises.log"
+    show notebook tail -n 1 "$out/notebook.log"
+    show t4 grep -E '^(step[0-9]+: exit|[0-9]+ passed|=+ .*(passed|failed))' "$out/t4.log"
     show classes grep -E '^(==|GPU  |PASS|FAIL)' "$out/classes.log"
     show regs cat "$out/regs.log"
     show sanitize tail -n 1 "$out/sanitize.log"

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Runs notebooks/sgemm_course.ipynb top to bottom in a fresh kernel, as a student's "Run all"
+from a clone does (the notebook's folder as the working directory), and writes the executed copy
+with a first cell that says where it ran: the GPU, driver, CUDA, date, commit and how long it
+took. That copy is docs/results/notebook_<gpu>.ipynb (tools/validate/gpu_check.sh, stage
+notebook); python/tests/test_notebook.py checks it still matches the notebook's code.
+
+Needs nbclient and ipykernel (pip install nbclient ipykernel). Exits 0 when every cell ran,
+1 when a cell failed (the partial copy is written all the same, for reading), 2 on bad use.
+
+usage: python3 tools/validate/run_notebook.py OUT.ipynb [--timeout SECONDS]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOK = REPO / "notebooks" / "sgemm_course.ipynb"
+LABEL_KEY = "sgemm_run"  # the executed copy's metadata: where and when it ran
+
+
+def query(cmd):
+    """The first line a command prints, or "unknown"."""
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO).stdout.strip()
+    except OSError:
+        return "unknown"
+    return out.splitlines()[0].strip() if out else "unknown"
+
+
+def where_it_runs():
+    gpu = query(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"])
+    nvcc = query(["sh", "-c", "nvcc --version | grep -o 'release [0-9.]*'"])
+    commit = os.environ.get("SGEMM_COMMIT") or query(["git", "rev-parse", "--short=12", "HEAD"])
+    return {
+        "gpu": gpu,
+        "driver": query(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"]),
+        "cuda": nvcc.replace("release ", ""),
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "commit": commit,
+    }
+
+
+def label_cell(nbformat, run, seconds, failed):
+    state = f"stopped at a failing cell after {seconds:.0f} s" if failed else f"ran top to bottom in {seconds:.0f} s"
+    text = (
+        f"> **These outputs are from one run on an {run['gpu']}**, not on a T4: driver "
+        f"{run['driver']}, CUDA {run['cuda']}, {run['date']}, commit {run['commit']}; the notebook "
+        f"{state} in a fresh kernel (`tools/validate/run_notebook.py`). On a T4 the same cells run "
+        "and print other figures. The notebook to open and run yourself, without outputs, is "
+        "[`notebooks/sgemm_course.ipynb`](../../notebooks/sgemm_course.ipynb)."
+    )
+    return nbformat.v4.new_markdown_cell(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", type=Path, help="where to write the executed copy (.ipynb)")
+    ap.add_argument("--timeout", type=int, default=1200, help="seconds one cell may take (default 1200)")
+    args = ap.parse_args()
+    try:
+        import nbformat
+        from nbclient import NotebookClient
+        from nbclient.exceptions import CellExecutionError
+    except ImportError as e:
+        print(f"run_notebook.py needs nbclient and ipykernel ({e}): pip install nbclient ipykernel")
+        return 2
+
+    nb = nbformat.read(str(NOTEBOOK), as_version=4)
+    run = where_it_runs()
+    client = NotebookClient(nb, timeout=args.timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(NOTEBOOK.parent)}})
+    start = time.monotonic()
+    failed = None
+    try:
+        client.execute()
+    except CellExecutionError as e:
+        # the cell's own last line (StopNotebook prints "STOP: why"), not nbclient's whole dump
+        lines = [l for l in str(e).splitlines() if l.strip()]
+        failed = next((l for l in lines if l.startswith("STOP:")), lines[-1] if lines else "a cell failed")
+    seconds = time.monotonic() - start
+
+    run["seconds"] = round(seconds)
+    run["ran_to_the_end"] = failed is None
+    nb.metadata[LABEL_KEY] = run
+    nb.cells.insert(0, label_cell(nbformat, run, seconds, failed))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(args.out))
+    if failed:
+        print(f"the notebook stopped after {seconds:.0f} s: {failed} (partial copy: {args.out})")
+        return 1
+    print(f"the notebook ran top to bottom on {run['gpu']} in {seconds:.0f} s: wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
