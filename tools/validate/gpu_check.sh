@@ -4,7 +4,8 @@
 # step's full report and Nsight Compute metrics, `make peak`, `make tiles`, and
 # `make sanitize`; what the classroom exercises print (tools/exercises/exercise_demo.sh); the
 # course notebook run top to bottom (tools/validate/run_notebook.py, which needs nbclient and
-# ipykernel); and the T4 path: the steps built for sm_75 and run with a T4's limits forced
+# ipykernel) and its Numba loops timed (tools/measure/numba_loops.py); and the T4 path: the
+# steps built for sm_75 and run with a T4's limits forced
 # (tools/validate/as_t4.sh). Each stage's log and a short summary go to OUTDIR. Everything
 # under OUTDIR/results/ (the benchmark CSV, the reports, the ncu metrics, the executed
 # notebook, the T4 path's record) belongs in docs/results/: the READMEs' tables and listings
@@ -62,6 +63,7 @@ stage test make test
 stage exercises sh tools/exercises/exercise_demo.sh "$out/results"
 stage notebook python3 tools/validate/run_notebook.py "$out/results/notebook_$slug.ipynb"
 stage t4 sh tools/validate/as_t4.sh "$out/results"
+stage numba python3 tools/measure/numba_loops.py "$out/results"
 stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10; do
     echo "== SGEMM_GPU_CLASS=$c ./step$s --check"; SGEMM_GPU_CLASS=$c ./step$s --check || exit 1; done; done'
 stage regs make regs
@@ -81,6 +83,7 @@ stage sanitize make sanitize
     show test tail -n 3 "$out/test.log"
     show exercises grep -E '^step[0-9]+ ' "$out/exercises.log"
     show notebook tail -n 1 "$out/notebook.log"
+    show numba tail -n 5 "$out/numba.log"
     show t4 grep -E '^(step[0-9]+: exit|[0-9]+ passed|=+ .*(passed|failed))' "$out/t4.log"
     show classes grep -E '^(==|GPU  |PASS|FAIL)' "$out/classes.log"
     show regs cat "$out/regs.log"
