@@ -12,6 +12,7 @@ usage: python3 tools/validate/run_notebook.py OUT.ipynb [--timeout SECONDS]
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 import time
@@ -21,6 +22,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "notebooks" / "sgemm_course.ipynb"
 LABEL_KEY = "sgemm_run"  # the executed copy's metadata: where and when it ran
+RELATIVE_LINK = re.compile(r"\]\((?![a-z]+://)([^)#\s]+)")
+
+
+def rebase_links(text, src_dir, dst_dir):
+    """Markdown text with each relative link written from `src_dir` rewritten from `dst_dir`, so
+    that the executed copy's links lead where the notebook's do."""
+    def rebase(m):
+        return "](" + os.path.relpath((Path(src_dir) / m.group(1)).resolve(), Path(dst_dir).resolve())
+    return RELATIVE_LINK.sub(rebase, text)
 
 
 def query(cmd):
@@ -48,10 +58,10 @@ def where_it_runs():
 def label_cell(nbformat, run, seconds, failed):
     state = f"stopped at a failing cell after {seconds:.0f} s" if failed else f"ran top to bottom in {seconds:.0f} s"
     text = (
-        f"> **These outputs are from one run on an {run['gpu']}**, not on a T4: driver "
-        f"{run['driver']}, CUDA {run['cuda']}, {run['date']}, commit {run['commit']}; the notebook "
-        f"{state} in a fresh kernel (`tools/validate/run_notebook.py`). On a T4 the same cells run "
-        "and print other figures. The notebook to open and run yourself, without outputs, is "
+        f"> **These outputs are from one run on an {run['gpu']}**, not a T4 (none was at hand): "
+        f"driver {run['driver']}, CUDA {run['cuda']}, {run['date']}, commit {run['commit']}; the "
+        f"notebook {state} in a fresh kernel (`tools/validate/run_notebook.py`). A T4 prints other "
+        "figures. The notebook to open and run yourself, without outputs, is "
         "[`notebooks/sgemm_course.ipynb`](../../notebooks/sgemm_course.ipynb)."
     )
     return nbformat.v4.new_markdown_cell(text)
@@ -87,6 +97,9 @@ def main():
     run["seconds"] = round(seconds)
     run["ran_to_the_end"] = failed is None
     nb.metadata[LABEL_KEY] = run
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = rebase_links(cell.source, NOTEBOOK.parent, args.out.parent)
     nb.cells.insert(0, label_cell(nbformat, run, seconds, failed))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, str(args.out))
