@@ -21,13 +21,15 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "notebooks" / "sgemm_course.ipynb"
+HOME = REPO / "docs" / "results"  # where the executed copy is kept: its links are written from here
 LABEL_KEY = "sgemm_run"  # the executed copy's metadata: where and when it ran
 RELATIVE_LINK = re.compile(r"\]\((?![a-z]+://)([^)#\s]+)")
 
 
 def rebase_links(text, src_dir, dst_dir):
     """Markdown text with each relative link written from `src_dir` rewritten from `dst_dir`, so
-    that the executed copy's links lead where the notebook's do."""
+    that the executed copy's links, once it is in docs/results/ (wherever the run wrote it), lead
+    where the notebook's do."""
     def rebase(m):
         return "](" + os.path.relpath((Path(src_dir) / m.group(1)).resolve(), Path(dst_dir).resolve())
     return RELATIVE_LINK.sub(rebase, text)
@@ -99,7 +101,7 @@ def main():
     nb.metadata[LABEL_KEY] = run
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            cell.source = rebase_links(cell.source, NOTEBOOK.parent, args.out.parent)
+            cell.source = rebase_links(cell.source, NOTEBOOK.parent, HOME)
     nb.cells.insert(0, label_cell(nbformat, run, seconds, failed))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, str(args.out))
