@@ -92,14 +92,18 @@ def test_first_code_cell_checks_gpu_and_nvcc_and_stops():
 
 def test_what_it_reads_and_edits_is_in_the_repository():
     text = "\n".join(source(c) for c in code_cells())
-    # section 5 replaces this line of the step 02 exercise, section 4 prints between these markers
-    skeleton = re.search(r'SKELETON_LINE = "([^"]+)"', text).group(1)
-    assert skeleton in (REPO / "steps/02_coalescing/exercise.cu").read_text()
+    # section 4 prints between these markers of step 05; section 5 replaces what stands between
+    # them in step 02's exercise with kernel.cuh's lines (or the student's)
     kernel05 = (REPO / "steps/05_2d_blocktiling/kernel.cuh").read_text()
     assert "// exercise begin: the outer product" in kernel05 and "// exercise end" in kernel05
+    for name in ("exercise.cu", "kernel.cuh"):
+        text02 = (REPO / "steps/02_coalescing" / name).read_text()
+        assert len(re.findall(r"^ *// exercise begin", text02, re.M)) == 1, f"{name}: one exercise begin line"
+        assert len(re.findall(r"^ *// exercise end", text02, re.M)) == 1, f"{name}: one exercise end line"
+    assert "const int row = 0, col = 0;" in (REPO / "steps/02_coalescing/exercise.cu").read_text()
     for step in range(1, 11):
         assert list(REPO.glob(f"steps/{step:02d}_*")), f"the notebook runs step{step:02d}"
-    assert "make check-exercise STEP=02" in text and "sgemm_steps.run" in text and "--csv" in text
+    assert '"check-exercise", "STEP=02"' in text and "sgemm_steps.run" in text and "--csv" in text
 
 
 @pytest.mark.parametrize("path", [NOTEBOOK, *EXECUTED], ids=[p.name for p in [NOTEBOOK, *EXECUTED]])

@@ -59,6 +59,8 @@ def where_it_runs():
 
 def label_cell(nbformat, run, seconds, failed):
     state = f"stopped at a failing cell after {seconds:.0f} s" if failed else f"ran top to bottom in {seconds:.0f} s"
+    if run["steps_built_before"]:
+        state += " (the step programs were already built when it started)"
     text = (
         f"> **These outputs are from one run on an {run['gpu']}**, not a T4 (none was at hand): "
         f"driver {run['driver']}, CUDA {run['cuda']}, {run['date']}, commit {run['commit']}; the "
@@ -84,6 +86,7 @@ def main():
 
     nb = nbformat.read(str(NOTEBOOK), as_version=4)
     run = where_it_runs()
+    run["steps_built_before"] = all((REPO / f"step{n:02d}").exists() for n in range(1, 11))
     client = NotebookClient(nb, timeout=args.timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOK.parent)}})
     start = time.monotonic()
