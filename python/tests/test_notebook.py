@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "notebooks" / "sgemm_course.ipynb"
 EXECUTED = sorted((REPO / "docs" / "results").glob("notebook_*.ipynb"))
 sys.path.insert(0, str(REPO / "tools" / "validate"))
-from run_notebook import rebase_links  # noqa: E402  (the executed copy's links, rewritten from its folder)
+from run_notebook import RELATIVE_LINK, rebase_links  # noqa: E402  (the links, as the executed copy rewrites them)
 
 
 def load(path=NOTEBOOK):
@@ -111,9 +111,7 @@ def test_links_lead_somewhere(path):
     for i, cell in enumerate(load(path)["cells"]):
         if cell["cell_type"] != "markdown":
             continue
-        for target in re.findall(r"\]\(([^)#]+)\)", source(cell)):
-            if "://" in target:
-                continue
+        for target in RELATIVE_LINK.findall(source(cell)):
             assert (path.parent / target).resolve().exists(), f"{path.name}: cell {i} links to {target}, which is not there"
 
 

@@ -16,7 +16,7 @@ file=$dir/exercises_$slug.txt
 status=0
 {
     echo "# tools/exercises/exercise_demo.sh: the exercises under --check"
-    echo "# $gpu, driver $driver, $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p'), $(date -u +%Y-%m-%d), commit $commit"
+    echo "# $stamp"
     echo
     echo "## Every step: the untouched exercise, then the exercise with kernel.cuh's code pasted in"
     for skeleton in "$bins"/step[0-9][0-9]_skeleton; do

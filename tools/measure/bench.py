@@ -58,12 +58,14 @@ def launches(shape):
     return 6 if work(shape) > BIG else 23
 
 
+GPU_META = ("gpu", "driver", "slug", "commit", "cuda", "stamp")
+
+
 def gpu_meta():
-    """name, driver, slug and commit, as tools/measure/gpu_meta.sh sets them."""
-    out = subprocess.run(["sh", "-c", ". tools/measure/gpu_meta.sh; printf '%s\\n%s\\n%s\\n%s\\n' "
-                          "\"$gpu\" \"$driver\" \"$slug\" \"$commit\""],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout.split("\n")
-    return dict(zip(("gpu", "driver", "slug", "commit"), out[:4]))
+    """name, driver, slug, commit, CUDA release and stamp line, as tools/measure/gpu_meta.sh sets them."""
+    script = ". tools/measure/gpu_meta.sh; printf '%s\\n' " + " ".join(f'"${k}"' for k in GPU_META)
+    out = subprocess.run(["sh", "-c", script], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return dict(zip(GPU_META, out.split("\n")))
 
 
 class ClockSampler(threading.Thread):

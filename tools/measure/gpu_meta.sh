@@ -4,6 +4,8 @@
 #   slug    the name results files use for that GPU: "h100-80gb-hbm3"
 #   commit  $SGEMM_COMMIT if set (for a copy of the tree without .git), else HEAD,
 #           with "-dirty" when tracked files have uncommitted changes
+#   cuda    the CUDA release nvcc reports, e.g. "13.0"
+#   stamp   the line a results file opens with: GPU, driver, CUDA, date (UTC) and commit
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
 driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)
 slug=$(echo "$gpu" | tr 'A-Z' 'a-z' | sed 's/nvidia//; s/geforce//; s/[^a-z0-9]\{1,\}/-/g; s/^-*//; s/-*$//')
@@ -15,3 +17,5 @@ else
         commit="$commit-dirty"
     fi
 fi
+cuda=$(nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\).*/\1/p')
+stamp="$gpu, driver $driver, CUDA $cuda, $(date -u +%Y-%m-%d), commit $commit"

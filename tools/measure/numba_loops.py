@@ -8,10 +8,7 @@ against a float64 product on C's top-left 64 x 64 corner. Beside each: its regis
 Writes DIR/numba_loops_<gpu>.txt with the GPU, driver, CUDA, Numba, date and commit on top.
 usage: python3 tools/measure/numba_loops.py DIR   (needs Numba with its CUDA target)
 """
-import os
-import subprocess
 import sys
-from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +19,8 @@ if not hasattr(np, "row_stack"):
 from numba import __version__ as numba_version
 from numba import cuda
 
-REPO = Path(__file__).resolve().parents[2]
+from bench import gpu_meta  # tools/measure/bench.py: the GPU, driver, CUDA and commit every results file records
+
 TILE = 32
 SIZE = 2048
 
@@ -75,14 +73,6 @@ def coalesced_while(M, N, K, A, B, C):
         C[row, col] = acc
 
 
-def first_line(cmd):
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO).stdout.strip()
-    except OSError:
-        return "unknown"
-    return out.splitlines()[0].strip() if out else "unknown"
-
-
 def main():
     if len(sys.argv) != 2:
         print("usage: python3 tools/measure/numba_loops.py DIR")
@@ -119,22 +109,16 @@ def main():
         rows.append(f"{name:<28}{2.0 * n ** 3 / (ms * 1e-3) / 1e9:>10,.0f}{ms:>10.2f}{regs:>6}"
                     f"{ptx.count('selp.'):>6}  {'pass' if ok else 'FAIL'}")
 
-    gpu = first_line(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"])
-    slug = "-".join("".join(c if c.isalnum() else " " for c in
-                            gpu.lower().replace("nvidia", "").replace("geforce", "")).split())
-    commit = os.environ.get("SGEMM_COMMIT") or first_line(["git", "rev-parse", "--short=12", "HEAD"])
-    cuda_version = first_line(["sh", "-c", "nvcc --version | grep -o 'release [0-9.]*'"]).replace("release ", "")
+    meta = gpu_meta()
     text = "\n".join([
         "# tools/measure/numba_loops.py: steps 01 and 02 in Numba, range loop against while loop, "
         f"{n}^3, median of 10",
-        f"# {gpu}, driver {first_line(['nvidia-smi', '--query-gpu=driver_version', '--format=csv,noheader'])}, "
-        f"CUDA {cuda_version}, Numba {numba_version}, NumPy {np.__version__}, "
-        f"{datetime.now(timezone.utc):%Y-%m-%d}, commit {commit}",
+        f"# {meta['stamp']}; Numba {numba_version}, NumPy {np.__version__}",
         "",
         f"{'kernel':<28}{'GFLOP/s':>10}{'ms':>10}{'regs':>6}{'selp':>6}  check",
         *rows,
     ]) + "\n"
-    out = Path(sys.argv[1]) / f"numba_loops_{slug}.txt"
+    out = Path(sys.argv[1]) / f"numba_loops_{meta['slug']}.txt"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text)
     print(text, end="")

@@ -18,7 +18,7 @@ mkdir -p "$dir"
 . tools/measure/gpu_meta.sh
 header() {
     echo "# $1"
-    echo "# $gpu, driver $driver, $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p'), $(date -u +%Y-%m-%d), commit $commit"
+    echo "# $stamp"
 }
 arch=$(sh tools/compile/detect_arch.sh)
 for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do

@@ -43,6 +43,18 @@ struct Problem {
 
 double gflops(const Problem& p, double ms) { return 2.0 * p.M * p.N * double(p.K) / ms / 1e6; }
 
+/// The percentage of cuBLAS's speed on `p` that a run of `ms` milliseconds reaches.
+double pct_of_cublas(const Problem& p, double ms) { return 100.0 * gflops(p, ms) / p.cublas_gflops; }
+
+/// "MxNxK", as the splitk and thin tables name a shape.
+std::string shape_name(const Problem& p) {
+    return std::to_string(p.M) + "x" + std::to_string(p.N) + "x" + std::to_string(p.K);
+}
+
+/// Median milliseconds of 20 launches of `f` after 3 warm-up, as splitk and thin time each run.
+template <class F>
+double median_ms(F f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; }
+
 /// An M x N x K problem with seeded inputs, cuBLAS's result (`expected`) and its speed, timed in
 /// the faster of its two strict-FP32 modes: what `splitk` and `thin` race at each shape.
 Problem problem_at(sgemm::CublasHandle& blas, int M, int N, int K) {
@@ -80,7 +92,7 @@ void measure(Problem& p, const char* step, std::string tiles, bool shipped, Kern
     const double g = gflops(p, m.median_ms);
     std::printf("%-7s %-44s %c %7d %5d %6zu %6d %6d %10.0f %6.1f  %s\n", step, tiles.c_str(),
                 shipped ? '*' : ' ', threads, m.registers, m.local_bytes, m.blocks_per_sm,
-                m.blocks_per_sm * threads / 32, g, 100.0 * g / p.cublas_gflops, m.verified ? "pass" : "FAIL");
+                m.blocks_per_sm * threads / 32, g, pct_of_cublas(p, m.median_ms), m.verified ? "pass" : "FAIL");
     std::fflush(stdout);
 }
 
@@ -199,14 +211,11 @@ int splitk(sgemm::CublasHandle& blas) {
         Problem p = problem_at(blas, M, N, K);
         const sgemm::DeviceBuffer<float>&A = p.A, &B = p.B;
         sgemm::DeviceBuffer<float>& C = p.C;
-        const double flop = 2.0 * M * double(N) * K;
-        auto time = [&](auto f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; };
-        const double blas_ms = flop / p.cublas_gflops / 1e6;
         const int chosen = Launcher::shape_choice(M, N, K).splits;
         const int k_tiles = sgemm::ceil_div(K, c.BK);
         for (int S : {1, 2, 3, 4, 6, 8, 12, 16}) {
             if (S > k_tiles || sgemm::ceil_div(k_tiles, sgemm::ceil_div(k_tiles, S)) != S) continue;
-            const double ms = time([&] {
+            const double ms = median_ms([&] {
                 Launcher::launch_config(ch.index, ch.dynamic_smem, true, S, M, N, K, 1.0f, A.get(), B.get(), 0.0f,
                                         C.get(), nullptr);
             });
@@ -216,7 +225,7 @@ int splitk(sgemm::CublasHandle& blas) {
             if (S > 1) {  // the second kernel alone, on a workspace of S slices
                 sgemm::DeviceBuffer<float> work(size_t(S) * M * N);
                 CUDA_CHECK(cudaMemset(work.get(), 0, work.size() * sizeof(float)));
-                sum_ms = time([&] {
+                sum_ms = median_ms([&] {
                     sgemm::launch_sum_slices(size_t(M) * N, S, 1.0f, work.get(), 0.0f, C.get(), nullptr);
                 });
             }
@@ -224,9 +233,8 @@ int splitk(sgemm::CublasHandle& blas) {
             char model_text[32], sum_text[32] = "-";
             std::snprintf(model_text, sizeof model_text, "%.1f", model);
             if (S > 1) std::snprintf(sum_text, sizeof sum_text, "%.1f", sum_ms * 1e3);
-            std::printf("%-16s %3d %7lld %10.1f %9.0f %8.1f %9s %10s %8.1f %c\n",
-                        (std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K)).c_str(), S, blocks,
-                        ms * 1e3, flop / ms / 1e6, 100.0 * blas_ms / ms, model_text, sum_text,
+            std::printf("%-16s %3d %7lld %10.1f %9.0f %8.1f %9s %10s %8.1f %c\n", shape_name(p).c_str(), S,
+                        blocks, ms * 1e3, gflops(p, ms), pct_of_cublas(p, ms), model_text, sum_text,
                         S > 1 ? S * 4.0 * M * N / 1e6 : 0.0, S == chosen ? '*' : ' ');
         }
     }
@@ -250,13 +258,10 @@ int thin(sgemm::CublasHandle& blas) {
         Problem p = problem_at(blas, M, N, K);
         const sgemm::DeviceBuffer<float>&A = p.A, &B = p.B;
         sgemm::DeviceBuffer<float>& C = p.C;
-        const double flop = 2.0 * M * double(N) * K;
-        auto time = [&](auto f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; };
-        const double blas_ms = flop / p.cublas_gflops / 1e6;
         const std::vector<float>& expected = p.expected;
         std::vector<float> got(C.size());
         const sgemm::ShapeChoice chosen = Launcher::shape_choice(M, N, K);
-        const std::string name = std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
+        const std::string name = shape_name(p);
         for (std::size_t a = 0; a < ch.admitted.size(); ++a) {
             const int i = ch.admitted[a];
             const int k_tiles = sgemm::ceil_div(K, step10::kConfigs[i].BK);
@@ -272,17 +277,17 @@ int thin(sgemm::CublasHandle& blas) {
                 C.copy_to_host(got.data());
                 const bool ok = sgemm::verify(got.data(), expected.data(), M, N,
                                               sgemm::gemm_tolerance(K, 1.0f, 0.0f, 1.0, 1.0, 1.0)).ok();
-                const double ms = time(run);
+                const double ms = median_ms(run);
                 std::printf("%-16s %-34s %3d %10.1f %9.0f %8.1f  %s %c\n", name.c_str(),
-                            step10::kConfigs[i].name().c_str(), S, ms * 1e3, flop / ms / 1e6, 100.0 * blas_ms / ms,
+                            step10::kConfigs[i].name().c_str(), S, ms * 1e3, gflops(p, ms), pct_of_cublas(p, ms),
                             ok ? "pass" : "FAIL", i == chosen.index && S == chosen.splits ? '*' : ' ');
                 std::fflush(stdout);
             }
         }
-        const double launcher_ms = time([&] { Launcher::launch(M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get(), nullptr); });
+        const double launcher_ms = median_ms([&] { Launcher::launch(M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get(), nullptr); });
         std::printf("%-16s launcher: %s, %d slices: %.1f us, %.1f%% of cuBLAS (%.0f GFLOP/s)\n", name.c_str(),
                     step10::kConfigs[chosen.index].name().c_str(), chosen.splits, launcher_ms * 1e3,
-                    100.0 * blas_ms / launcher_ms, flop / blas_ms / 1e6);
+                    pct_of_cublas(p, launcher_ms), p.cublas_gflops);
     }
     return 0;
 }

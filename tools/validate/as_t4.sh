@@ -17,17 +17,19 @@ mkdir -p "$dir"
 file=$dir/t4_path_$slug.txt
 class=sm_75:40
 jobs=$(nproc)
+ids=$(ls -d steps/[0-9][0-9]_* | sed 's|steps/\([0-9]*\)_.*|\1|')  # 01 ... 10
+bins=$(for s in $ids; do echo "step$s"; done)
 status=0
 
-make -j "$jobs" ARCH=sm_75 $(ls -d steps/[0-9][0-9]_* | sed 's|steps/\([0-9]*\)_.*|step\1|') python || exit 1
+make -j "$jobs" ARCH=sm_75 $bins python || exit 1
 {
     echo "# tools/validate/as_t4.sh: the steps built for sm_75, run with SGEMM_GPU_CLASS=$class"
-    echo "# $gpu, driver $driver, $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/CUDA \1/p'), $(date -u +%Y-%m-%d), commit $commit"
+    echo "# $stamp"
     echo "# built: make ARCH=sm_75 (sm_75 code + compute_75 PTX; the driver compiles the PTX for this GPU)"
     echo "# figures: this GPU running T4 code with a T4's limits, not a T4's figures"
     echo
     echo "## --check of every step (every awkward shape, alpha and beta)"
-    for s in $(ls -d steps/[0-9][0-9]_* | sed 's|steps/\([0-9]*\)_.*|\1|'); do
+    for s in $ids; do
         out=$(SGEMM_GPU_CLASS=$class ./step$s --check 2>&1); rc=$?
         echo "step$s: exit $rc, $(echo "$out" | grep -E '^(PASS|FAIL)' | tail -n 1)"
         [ "$rc" = 0 ] || { status=1; echo "$out" | tail -n 20; }
@@ -35,7 +37,7 @@ make -j "$jobs" ARCH=sm_75 $(ls -d steps/[0-9][0-9]_* | sed 's|steps/\([0-9]*\)_
     echo
     echo "## One line each at 2048^3, as the notebook runs them"
     ./step01 --csv-header
-    for s in $(ls -d steps/[0-9][0-9]_* | sed 's|steps/\([0-9]*\)_.*|\1|'); do
+    for s in $ids; do
         SGEMM_GPU_CLASS=$class ./step$s 2048 --csv --reps 10 || status=1
     done
     echo
@@ -49,5 +51,5 @@ make -j "$jobs" ARCH=sm_75 $(ls -d steps/[0-9][0-9]_* | sed 's|steps/\([0-9]*\)_
     [ "$rc" = 0 ] || status=1
 } > "$file" 2>&1
 cat "$file"
-make -j "$jobs" $(ls -d steps/[0-9][0-9]_* | sed 's|steps/\([0-9]*\)_.*|step\1|') > /dev/null || status=1
+make -j "$jobs" $bins > /dev/null || status=1
 exit $status

@@ -13,7 +13,6 @@ usage: python3 tools/validate/run_notebook.py OUT.ipynb [--timeout SECONDS]
 import argparse
 import os
 import re
-import subprocess
 import sys
 import time
 from datetime import datetime, timezone
@@ -35,26 +34,15 @@ def rebase_links(text, src_dir, dst_dir):
     return RELATIVE_LINK.sub(rebase, text)
 
 
-def query(cmd):
-    """The first line a command prints, or "unknown"."""
-    try:
-        out = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO).stdout.strip()
-    except OSError:
-        return "unknown"
-    return out.splitlines()[0].strip() if out else "unknown"
-
-
 def where_it_runs():
-    gpu = query(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"])
-    nvcc = query(["sh", "-c", "nvcc --version | grep -o 'release [0-9.]*'"])
-    commit = os.environ.get("SGEMM_COMMIT") or query(["git", "rev-parse", "--short=12", "HEAD"])
-    return {
-        "gpu": gpu,
-        "driver": query(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"]),
-        "cuda": nvcc.replace("release ", ""),
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "commit": commit,
-    }
+    """The GPU, driver, CUDA release and commit as every results file records them
+    (tools/measure/gpu_meta.sh, through bench.py), and the time, to the second."""
+    sys.path.insert(0, str(REPO / "tools" / "measure"))
+    from bench import gpu_meta
+    meta = gpu_meta()
+    run = {key: meta[key] or "unknown" for key in ("gpu", "driver", "cuda", "commit")}
+    run["date"] = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return run
 
 
 def label_cell(nbformat, run, seconds, failed):
