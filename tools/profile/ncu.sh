@@ -21,7 +21,7 @@ metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
 metrics=$metrics,l1tex__data_pipe_lsu_wavefronts_mem_shared.avg.pct_of_peak_sustained_elapsed
 metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
 metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-metrics=$metrics,smsp__issue_active.avg.pct_of_peak_sustained_active
+metrics=$metrics,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
 for stall in long_scoreboard short_scoreboard mio_throttle barrier math_pipe_throttle \
              not_selected wait dispatch_stall lg_throttle no_instruction; do
     metrics=$metrics,smsp__average_warps_issue_stalled_${stall}_per_issue_active.ratio
