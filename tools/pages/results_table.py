@@ -33,8 +33,10 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: classes [08 09 10] -->  those steps on this GPU as itself and as each smaller
                                      GPU class (<gpu>_as_sm_XX.csv, make bench CLASS=sm_XX):
                                      the configuration chosen, blocks/SM, GFLOP/s (% of cuBLAS)
-    <!-- results: runs step02 -->   the run history of one step, for its lab notes: every results
-                                     file the step's pages quote, with its date, commit and driver
+    <!-- results: runs step02 -->   the results files one step's pages quote, for its lab notes
+    <!-- results: provenance -->    every file of docs/results: what it holds, the GPU, driver, CUDA
+                                     release, date and commit (the one place provenance is shown;
+                                     docs/results/README.md)
     ...
     <!-- /results -->
 
@@ -42,14 +44,27 @@ A figure in prose is tied to its source by an inline marker, filled the same way
 
     the step runs at <!--v:gf(5)-->36,264<!--/v--> GFLOP/s, <!--v:gf(5)/gf(4)|.2f-->1.61<!--/v-->x step 04
 
+A figure worked out rather than measured (a count of bytes, a tile's share of a grid) is an
+inline marker too, with the arithmetic as its expression: <!--v:4096*4096*4-->67,108,864<!--/v-->.
+tools/pages/check_figures.py fails on a measured figure in a page that is not generated.
+
 The marker holds an expression (no spaces needed, so it costs one word of a lesson's budget)
 and, after '|', a Python format spec (default ',.0f' for whole numbers and from 100 up, else '.2f'). Steps are
 numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The functions:
 
     gf(s, shape)  GFLOP/s         ms(s, shape)  median time (ms)    cb(s, shape)  cuBLAS GFLOP/s
-    pc(s, shape)  % of cuBLAS     pk(s, shape)  % of FP32 peak      col(s, shape, 'column')  any CSV column
-        (all from docs/results/<gpu>.csv, the make bench run)
-    ncu(s, 'metric')           a value of ncu_stepNN_<gpu>.txt (any unique part of the metric name)
+    pc(s, shape)  % of cuBLAS     pk(s, shape)  % of FP32 peak      cbms(s, shape)  cuBLAS's median (ms)
+    col(s, shape, 'column')  any CSV column
+        (all from docs/results/<gpu>.csv, the make bench run; a last argument names another set:
+        gf(10, 4096, 'h200') another GPU's, gf(5, 2048, 'cold_l2') or gf(9, 4096, 'as_sm_75') another
+        run of this GPU's)
+    ncu(s, 'metric', size)     a value of ncu_stepNN_<gpu>.txt (any unique part of the metric name;
+                               with a size: ncu_stepNN_SIZE_<gpu>.txt, a profile at size^3 from
+                               one run with the other sizes it is compared with)
+    st(s, size, 'metric')      a value of stride_<gpu>.txt (make stride): step s at size^3
+    rx('name', r'pattern', g)  any number a results file prints: group g (default 1) of the first
+                               match of the regular expression in docs/results/<name>_<gpu>.txt
+                               (or <name>.txt, or the file <name>), e.g. rx('report_step10', r'...')
     tl(s, '64.64.16.16', col)  a row of tiles_<gpu>.txt by its tiles ('+scalar' etc. for a named
                                variant); col: 'GFLOP/s' (default), '%cuBLAS', 'regs', 'blk/SM', ...
     sass(s, 'LDS.128', k)      an instruction count of sass_stepNN_<arch>.txt (kernel k, default 0)
@@ -87,6 +102,7 @@ usage: tools/pages/results_table.py [--check]
 """
 import csv
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -106,18 +122,20 @@ TEXT = {
         "none": "_Not measured yet: run `make results` on a GPU (see the README)._",
         "overview_head": "| step | idea | GFLOP/s | cuBLAS GFLOP/s (same run) | % of cuBLAS | % of FP32 peak | speed-up over previous step | registers/thread |",
         "step_head": "| step | GFLOP/s | time (ms) | % of cuBLAS | % of FP32 peak | speed-up | registers/thread | resident warps/SM |",
-        "source": "Measured on {gpu} ({sms} SMs, {clock} MHz peak clock), driver {driver}, CUDA runtime {cuda}, {cublas}, "
-                  "on {date} at commit `{commit}`; M = N = K = {size}, median of {reps} timed runs after {warmup} warm-up. "
-                  "cuBLAS is `cublasSgemm` in FP32 (TF32 off), timed in the same run on the same inputs. "
-                  "Source: [`docs/results/{file}`]({rel}).",
-        "source_lesson": "Measured on {gpu} on {date}: M = N = K = {size}, median of {reps} timed runs; cuBLAS "
+        "source": "Measured on {gpu} ({sms} SMs, {clock} MHz peak clock): M = N = K = {size}, median of {reps} timed runs "
+                  "after {warmup} warm-up. cuBLAS is `cublasSgemm` in FP32 (TF32 off), timed in the same run on the same "
+                  "inputs. Source: [`docs/results/{file}`]({rel}); when, where and how: [provenance]({prov}).",
+        "source_lesson": "Measured on {gpu}: M = N = K = {size}, median of {reps} timed runs; cuBLAS "
                          "(`cublasSgemm`, FP32, TF32 off) timed in the same run. Source: [`docs/results/{file}`]({rel}); "
-                         "the run and its commit: [lab notes]({lab}).",
-        "edge_source_lesson": "Same runs as above ({date}). Source: [`docs/results/{file}`]({rel}); the run: [lab notes]({lab}).",
-        "sizes_source_lesson": "Each cell: GFLOP/s and, in parentheses, % of cuBLAS timed in the same run. Measured on {gpu} "
-                               "on {date}. Source: [`docs/results/{file}`]({rel}); the run: [lab notes]({lab}).",
-        "file_lesson": "From [`docs/results/{name}`]({rel}); the run and its commit: [lab notes]({lab}).",
-        "runs_head": "| results file | what it holds | GPU | date | driver | commit |",
+                         "the runs: [lab notes]({lab}).",
+        "edge_source_lesson": "Same runs as above. Source: [`docs/results/{file}`]({rel}); the runs: [lab notes]({lab}).",
+        "sizes_source_lesson": "Each cell: GFLOP/s and, in parentheses, % of cuBLAS timed in the same run. Measured on {gpu}. "
+                               "Source: [`docs/results/{file}`]({rel}); the runs: [lab notes]({lab}).",
+        "file_lesson": "From [`docs/results/{name}`]({rel}); the runs: [lab notes]({lab}).",
+        "runs_head": "| results file | what it holds | GPU |",
+        "runs_foot": "When, where and with which driver, CUDA release and commit each file was made: [provenance]({prov}).",
+        "prov_head": "| results file | what it holds | GPU | driver | CUDA | date | commit |",
+        "prov_nogpu": "no GPU (compiler only)",
         "runs_csv": "`make bench`: GFLOP/s and times at every shape",
         "runs_what": {"report": "`./stepNN 4096`'s full report", "ncu": "`make ncu` metrics at 4096³",
                       "regs": "`make regs`: registers, spills, shared memory", "tiles": "`make tiles`: other tile sizes",
@@ -127,39 +145,43 @@ TEXT = {
                       "splitk": "`make splitk`: K cut into slices"},
         "first": "first step",
         "file": "Produced on the GPU by `tools/validate/gpu_check.sh`: ",
+        "prov_link": "; when, where and how: [provenance]({prov})",
         "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
-        "edge_source": "Same runs as the table above ({date}, commit `{commit}`). Source: [`docs/results/{file}`]({rel}).",
-        "gpus_head": "| GPU | compute capability | SMs | measured on | commit | cuBLAS GFLOP/s at 4096³ | last step at 4096³: GFLOP/s (% of cuBLAS) | results |",
+        "edge_source": "Same runs as the table above. Source: [`docs/results/{file}`]({rel}); when, where and how: [provenance]({prov}).",
+        "gpus_head": "| GPU | compute capability | SMs | cuBLAS GFLOP/s at 4096³ | last step at 4096³: GFLOP/s (% of cuBLAS) | results |",
         "classes_head": "| step | run as | configuration chosen | blocks/SM |",
         "classes_own": "{gpu} itself",
         "classes_as": "{c} class (forced)",
         "classes_shipped": "one configuration",
-        "classes_source": "Each cell: GFLOP/s (% of cuBLAS in the same run) at M × N × K, all measured on {gpu} "
-                          "(driver {driver}, {cublas}, commit {commits}). A \"class (forced)\" row is the H100 "
+        "classes_source": "Each cell: GFLOP/s (% of cuBLAS in the same run) at M × N × K, all measured on {gpu}. "
+                          "A \"class (forced)\" row is the H100 "
                           "running the configuration that class gets, held to the blocks per SM that class "
-                          "allows (`SGEMM_GPU_CLASS`): it is not a measurement of such a GPU. Sources: {files}.",
+                          "allows (`SGEMM_GPU_CLASS`): it is not a measurement of such a GPU. Sources: {files}; "
+                          "when, where and how: [provenance]({prov}).",
         "sizes_head": "| step |",
         "sizes_cell": "GFLOP/s (% of cuBLAS) at M × N × K:",
         "sizes_source": "Each cell: the step's GFLOP/s and, in parentheses, its percentage of cuBLAS timed in the same run "
-                        "(median of {reps} runs; shapes above 2 × 4096³ multiply-adds: median of 5). Measured on {gpu}, "
-                        "driver {driver}, {cublas}, on {date} at commit `{commit}`. Source: [`docs/results/{file}`]({rel}).",
+                        "(median of {reps} runs; shapes above 2 × 4096³ multiply-adds: median of 5). Measured on {gpu}. "
+                        "Source: [`docs/results/{file}`]({rel}); when, where and how: [provenance]({prov}).",
     },
     "zh": {
         "none": "_尚未测量：请在有 GPU 的机器上运行 `make results`（见 README）。_",
         "overview_head": "| 步骤 | 思路 | GFLOP/s | cuBLAS GFLOP/s（同一次运行） | 占 cuBLAS 的百分比 | 占 FP32 峰值的百分比 | 相对上一步的加速比 | 每线程寄存器数 |",
         "step_head": "| 步骤 | GFLOP/s | 时间 (ms) | 占 cuBLAS 的百分比 | 占 FP32 峰值的百分比 | 加速比 | 每线程寄存器数 | 每个 SM 的常驻 warp 数 |",
-        "source": "测量于 {gpu}（{sms} 个 SM，峰值时钟 {clock} MHz），驱动 {driver}，CUDA 运行时 {cuda}，{cublas}，"
-                  "日期 {date}，提交 `{commit}`；M = N = K = {size}，{warmup} 次预热后 {reps} 次计时运行的中位数。"
+        "source": "测量于 {gpu}（{sms} 个 SM，峰值时钟 {clock} MHz）：M = N = K = {size}，{warmup} 次预热后 {reps} 次计时运行的中位数。"
                   "cuBLAS 为 FP32 的 `cublasSgemm`（关闭 TF32），在同一次运行中用同样的输入计时。"
-                  "数据来源：[`docs/results/{file}`]({rel})。",
-        "source_lesson": "测量于 {gpu}，日期 {date}：M = N = K = {size}，{reps} 次计时运行的中位数；cuBLAS"
+                  "数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
+        "source_lesson": "测量于 {gpu}：M = N = K = {size}，{reps} 次计时运行的中位数；cuBLAS"
                          "（`cublasSgemm`，FP32，关闭 TF32）在同一次运行中计时。数据来源：[`docs/results/{file}`]({rel})；"
-                         "运行环境和提交见[实验记录]({lab})。",
-        "edge_source_lesson": "与上表同一批运行（{date}）。数据来源：[`docs/results/{file}`]({rel})；运行环境见[实验记录]({lab})。",
-        "sizes_source_lesson": "每格为 GFLOP/s，括号内为占同一次运行中 cuBLAS 的百分比。测量于 {gpu}，日期 {date}。"
-                               "数据来源：[`docs/results/{file}`]({rel})；运行环境见[实验记录]({lab})。",
-        "file_lesson": "数据来源：[`docs/results/{name}`]({rel})；运行环境和提交见[实验记录]({lab})。",
-        "runs_head": "| 结果文件 | 内容 | GPU | 日期 | 驱动 | 提交 |",
+                         "各次运行见[实验记录]({lab})。",
+        "edge_source_lesson": "与上表同一批运行。数据来源：[`docs/results/{file}`]({rel})；各次运行见[实验记录]({lab})。",
+        "sizes_source_lesson": "每格为 GFLOP/s，括号内为占同一次运行中 cuBLAS 的百分比。测量于 {gpu}。"
+                               "数据来源：[`docs/results/{file}`]({rel})；各次运行见[实验记录]({lab})。",
+        "file_lesson": "数据来源：[`docs/results/{name}`]({rel})；各次运行见[实验记录]({lab})。",
+        "runs_head": "| 结果文件 | 内容 | GPU |",
+        "runs_foot": "每个文件的测量时间、地点、驱动、CUDA 版本和提交见[数据出处]({prov})。",
+        "prov_head": "| 结果文件 | 内容 | GPU | 驱动 | CUDA | 日期 | 提交 |",
+        "prov_nogpu": "无 GPU（仅编译器）",
         "runs_csv": "`make bench`：各形状的 GFLOP/s 和时间",
         "runs_what": {"report": "`./stepNN 4096` 的完整报告", "ncu": "4096³ 的 `make ncu` 指标",
                       "regs": "`make regs`：寄存器、溢出、共享内存", "tiles": "`make tiles`：其他分块尺寸",
@@ -169,21 +191,23 @@ TEXT = {
                       "splitk": "`make splitk`：把 K 切成几段"},
         "first": "第一步",
         "file": "由 `tools/validate/gpu_check.sh` 在 GPU 上生成：",
+        "prov_link": "；测量时间、环境和提交见[数据出处]({prov})",
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
-        "edge_source": "与上表同一批运行（{date}，提交 `{commit}`）。数据来源：[`docs/results/{file}`]({rel})。",
-        "gpus_head": "| GPU | 计算能力 | SM 数 | 测量日期 | 提交 | cuBLAS 在 4096³ 的 GFLOP/s | 最后一步在 4096³：GFLOP/s（占 cuBLAS 的百分比） | 结果文件 |",
+        "edge_source": "与上表同一批运行。数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
+        "gpus_head": "| GPU | 计算能力 | SM 数 | cuBLAS 在 4096³ 的 GFLOP/s | 最后一步在 4096³：GFLOP/s（占 cuBLAS 的百分比） | 结果文件 |",
         "classes_head": "| 步骤 | 运行身份 | 选中的配置 | 每个 SM 的块数 |",
         "classes_own": "{gpu} 本身",
         "classes_as": "{c} 类（强制）",
         "classes_shipped": "唯一配置",
-        "classes_source": "每格：在 M × N × K 下的 GFLOP/s（括号内为同一次运行中占 cuBLAS 的百分比），全部在 {gpu} 上测得"
-                          "（驱动 {driver}，{cublas}，提交 {commits}）。“类（强制）”一行是 H100 运行该类 GPU 会选中的配置，"
-                          "并被限制在该类允许的每 SM 块数（`SGEMM_GPU_CLASS`）：它不是在那种 GPU 上的测量。来源：{files}。",
+        "classes_source": "每格：在 M × N × K 下的 GFLOP/s（括号内为同一次运行中占 cuBLAS 的百分比），全部在 {gpu} 上测得。"
+                          "“类（强制）”一行是 H100 运行该类 GPU 会选中的配置，"
+                          "并被限制在该类允许的每 SM 块数（`SGEMM_GPU_CLASS`）：它不是在那种 GPU 上的测量。来源：{files}；"
+                          "测量时间、环境和提交见[数据出处]({prov})。",
         "sizes_head": "| 步骤 |",
         "sizes_cell": "各形状 M × N × K 下的 GFLOP/s（占 cuBLAS 的百分比）：",
         "sizes_source": "每格为本步的 GFLOP/s，括号内为它占同一次运行中 cuBLAS 的百分比"
-                        "（{reps} 次运行的中位数；超过 2 × 4096³ 次乘加的形状取 5 次的中位数）。测量于 {gpu}，"
-                        "驱动 {driver}，{cublas}，日期 {date}，提交 `{commit}`。数据来源：[`docs/results/{file}`]({rel})。",
+                        "（{reps} 次运行的中位数；超过 2 × 4096³ 次乘加的形状取 5 次的中位数）。测量于 {gpu}。"
+                        "数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
     },
 }
 
@@ -206,8 +230,14 @@ def fmt(x, digits=0):
 
 def link_from(page, path):
     """The relative link from Markdown page `page` to file `path`."""
-    up = [".."] * (len(page.relative_to(ROOT).parts) - 1)
-    return Path(*up, path.relative_to(ROOT)).as_posix()
+    return Path(os.path.relpath(path, page.parent)).as_posix()
+
+
+def provenance_page(page):
+    """The link from `page` to the one table that says where, when and how every results file
+    was made (docs/results/README.md, or its Chinese twin from a Chinese page)."""
+    name = "README.zh-CN.md" if page.name.endswith(".zh-CN.md") else "README.md"
+    return link_from(page, RESULTS / name)
 
 
 def lab_page(page):
@@ -223,12 +253,10 @@ def source_line(rows, path, page, lang):
     r = rows[0]
     rel = link_from(page, path)
     if lab_page(page):
-        return TEXT[lang]["source_lesson"].format(gpu=r["gpu"], date=r["date"][:10], size=SIZE, reps=r["reps"],
+        return TEXT[lang]["source_lesson"].format(gpu=r["gpu"], size=SIZE, reps=r["reps"],
                                                   file=path.name, rel=rel, lab=lab_page(page).name)
-    return TEXT[lang]["source"].format(
-        gpu=r["gpu"], sms=r["sms"], clock=r["clock_mhz"], driver=r["driver"], cuda=r["cuda_runtime"],
-        cublas=r["cublas"], date=r["date"][:10], commit=r["commit"], size=SIZE, reps=r["reps"],
-        warmup=r["warmup"], file=path.name, rel=rel)
+    return TEXT[lang]["source"].format(gpu=r["gpu"], sms=r["sms"], clock=r["clock_mhz"], size=SIZE, reps=r["reps"],
+                                       warmup=r["warmup"], file=path.name, rel=rel, prov=provenance_page(page))
 
 
 def pct_of_cublas(r):
@@ -290,8 +318,8 @@ def edge_table(number, page, lang):
         lines.append(f"| {r['M']} | {fmt(r['gflops'])} | {change(r, 'median_ms')} | {fmt(r['cublas_gflops'])} | "
                      f"{change(r, 'cublas_median_ms')} |")
     key = "edge_source_lesson" if lab_page(page) else "edge_source"
-    lines += ["", TEXT[lang][key].format(date=full[0]["date"][:10], commit=full[0]["commit"], file=path.name,
-                                         rel=link_from(page, path), lab=getattr(lab_page(page), "name", ""))]
+    lines += ["", TEXT[lang][key].format(file=path.name, rel=link_from(page, path),
+                                         lab=getattr(lab_page(page), "name", ""), prov=provenance_page(page))]
     return lines
 
 
@@ -326,9 +354,8 @@ def sizes_table(page, lang, wanted=()):
     lines.append(line)
     r = cells.get((steps[-1], (SIZE,) * 3), rows[0])
     key = "sizes_source_lesson" if lab_page(page) else "sizes_source"
-    lines += ["", t[key].format(reps=r["reps"], gpu=r["gpu"], driver=r["driver"], cublas=r["cublas"],
-                                date=r["date"][:10], commit=r["commit"], file=path.name,
-                                rel=link_from(page, path), lab=getattr(lab_page(page), "name", ""))]
+    lines += ["", t[key].format(reps=r["reps"], gpu=r["gpu"], file=path.name, rel=link_from(page, path),
+                                lab=getattr(lab_page(page), "name", ""), prov=provenance_page(page))]
     return lines
 
 
@@ -361,12 +388,12 @@ def cold_table(page, lang):
                      f"| {r['step'][4:]} | {r['M']} × {r['N']} × {r['K']} | {fmt(w['gflops'])} ({pct_of_cublas(w)}) | "
                      f"{fmt(r['gflops'])} ({pct_of_cublas(r)}) | {fmt(w['cublas_gflops'])} → {fmt(r['cublas_gflops'])} |")
     c = cold[0]
-    src = (f"冷：{c['gpu']}，驱动 {c['driver']}，{c['cublas']}，{c['date'][:10]}，提交 `{c['commit']}`，"
-           f"[`docs/results/{cold_path.name}`]({link_from(page, cold_path)})；热：[`docs/results/{warm_path.name}`]"
-           f"({link_from(page, warm_path)})，提交 `{warm[0]['commit']}`。" if zh else
-           f"Cold: {c['gpu']}, driver {c['driver']}, {c['cublas']}, {c['date'][:10]}, commit `{c['commit']}`, "
-           f"[`docs/results/{cold_path.name}`]({link_from(page, cold_path)}); warm: [`docs/results/{warm_path.name}`]"
-           f"({link_from(page, warm_path)}), commit `{warm[0]['commit']}`.")
+    src = (f"均测量于 {c['gpu']}。冷：[`docs/results/{cold_path.name}`]({link_from(page, cold_path)})；"
+           f"热：[`docs/results/{warm_path.name}`]({link_from(page, warm_path)})"
+           + TEXT[lang]["prov_link"].format(prov=provenance_page(page)) + "。" if zh else
+           f"Both measured on {c['gpu']}. Cold: [`docs/results/{cold_path.name}`]({link_from(page, cold_path)}); "
+           f"warm: [`docs/results/{warm_path.name}`]({link_from(page, warm_path)})"
+           + TEXT[lang]["prov_link"].format(prov=provenance_page(page)) + ".")
     return lines + ["", src]
 
 
@@ -374,7 +401,7 @@ def gpus_table(page, lang):
     """One row per GPU that has a results set: docs/results/<slug>.csv with its .meta.json
     (the files make bench writes; a contributed GPU adds a row by adding its two files)."""
     t = TEXT[lang]
-    lines = [t["gpus_head"], "|:--|--:|--:|:--|:--|--:|--:|:--|"]
+    lines = [t["gpus_head"], "|:--|--:|--:|--:|--:|:--|"]
     for meta_path in gpu_result_sets():
         slug = meta_path.name[:-len(".meta.json")]
         rows, path = load(slug)
@@ -383,10 +410,10 @@ def gpus_table(page, lang):
 
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
         last = max(rows, key=lambda r: r["step"])
-        lines.append(f"| {meta['gpu']} | {meta['compute_capability']} | {meta['sms']} | {meta['date'][:10]} | "
-                     f"`{meta['commit']}` | {fmt(last['cublas_gflops'])} | {fmt(last['gflops'])} ({pct_of_cublas(last)}) | "
+        lines.append(f"| {meta['gpu']} | {meta['compute_capability']} | {meta['sms']} | "
+                     f"{fmt(last['cublas_gflops'])} | {fmt(last['gflops'])} ({pct_of_cublas(last)}) | "
                      f"[`{path.name}`]({link_from(page, path)}) |")
-    return lines
+    return lines + ["", TEXT[lang]["runs_foot"].format(prov=provenance_page(page))]
 
 
 def gpus_side_table(page, lang, step="step10"):
@@ -414,11 +441,9 @@ def gpus_side_table(page, lang, step="step10"):
             r = c.get(sh)
             line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)}) | {fmt(r['cublas_gflops'])} |" if r else " – | – |"
         lines.append(line)
-    src = "；".join(f"{m['gpu']}：{m['date'][:10]}，驱动 {m['driver']}，{m['cublas']}，提交 `{m['commit']}`，"
-                   f"[`{p.name}`]({link_from(page, p)})" for m, _, p in sets) if zh else \
-          "; ".join(f"{m['gpu']}: {m['date'][:10]}, driver {m['driver']}, {m['cublas']}, commit `{m['commit']}`, "
-                    f"[`{p.name}`]({link_from(page, p)})" for m, _, p in sets)
-    return lines + ["", src + ("。" if zh else ".")]
+    src = ("；".join(f"{m['gpu']}：[`{p.name}`]({link_from(page, p)})" for m, _, p in sets) if zh else
+           "; ".join(f"{m['gpu']}: [`{p.name}`]({link_from(page, p)})" for m, _, p in sets))
+    return lines + ["", src + TEXT[lang]["prov_link"].format(prov=provenance_page(page)) + ("。" if zh else ".")]
 
 
 CLASS_SHAPES = [(2048,) * 3, (4096,) * 3, (8192,) * 3, (4095,) * 3, (8192, 1024, 4096)]
@@ -454,9 +479,7 @@ def classes_table(page, lang, steps=()):
             lines.append(line)
     r = own[0]
     files = ", ".join(f"[`{p.name}`]({link_from(page, p)})" for _, _, p in sets)
-    lines += ["", t["classes_source"].format(gpu=r["gpu"], driver=r["driver"], cublas=r["cublas"],
-                                             commits=", ".join(sorted({x[1][0]["commit"] for x in sets})),
-                                             files=files)]
+    lines += ["", t["classes_source"].format(gpu=r["gpu"], files=files, prov=provenance_page(page))]
     return lines
 
 
@@ -491,22 +514,21 @@ def ncu_compare(a, b, page, lang):
         if name in mb:
             lines.append(f"| `{name}` | {cell(ma[name])} | {cell(mb[name])} |")
     lines += ["", TEXT[lang]["file"] + f"[`docs/results/{pa.name}`]({link_from(page, pa)}), "
-              f"[`docs/results/{pb.name}`]({link_from(page, pb)})"]
+              f"[`docs/results/{pb.name}`]({link_from(page, pb)})" + TEXT[lang]["prov_link"].format(prov=provenance_page(page))]
     return lines
-
-
-HEADER_COMMIT = re.compile(r", commit [0-9a-f]{7,40}")
 
 
 def fenced(body, path, page, lang):
     """`body` as a text block, with the results file it comes from linked underneath (in a
-    lesson with lab notes: the header's commit left out, the lab notes linked)."""
+    lesson with lab notes: the lab notes linked). The file's stamp line (GPU, driver, CUDA, date,
+    commit) stays in the file and in the provenance table, not in the page."""
+    body = "\n".join(ln for ln in body.split("\n") if not STAMP.match(ln))
     if lab_page(page):
-        body = HEADER_COMMIT.sub("", body)
         return (f"```text\n{body}\n```\n\n" + TEXT[lang]["file_lesson"].format(
             name=path.name, rel=link_from(page, path), lab=lab_page(page).name) + "\n")
     return (f"```text\n{body}\n```\n\n"
-            f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})\n")
+            f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})"
+            + TEXT[lang]["prov_link"].format(prov=provenance_page(page)) + "\n")
 
 
 def tune_rows(arch, wanted, page, lang):
@@ -548,7 +570,56 @@ def embedded(kind, page, lang):
     return fenced(body, path, page, lang)
 
 
-HEADER = re.compile(r"^# (?P<gpu>[^,\n]+), driver (?P<driver>[^,\n]+), CUDA [^,\n]+, (?P<date>[0-9-]+), commit (?P<commit>[0-9a-f]+)", re.M)
+HEADER = re.compile(r"^# (?P<gpu>[^,\n]+), driver (?P<driver>[^,\n]+), CUDA (?P<cuda>[^,\n]+), (?:[^,\n]+, )*?(?P<date>[0-9]{4}-[0-9-]+), commit (?P<commit>[0-9a-f]+(?:-dirty)?)", re.M)
+STAMP = re.compile(HEADER.pattern)  # the stamp line itself (tools/measure/gpu_meta.sh's $stamp)
+TUNE_HEADER = re.compile(r"^# make tune STEP=08 on (?P<gpu>.+?) \((?P<arch>sm_\d+)\), (?P<date>[0-9-]+), commit (?P<commit>[0-9a-f]+)", re.M)
+
+
+def provenance_rows(lang):
+    """One row per file of docs/results/: what it holds, and the GPU, driver, CUDA release, date
+    and commit it was made with (a make bench CSV: from its .meta.json; a text file: from its
+    stamp line, the second line gpu_meta.sh writes)."""
+    t = TEXT[lang]
+    rows = []
+    for f in sorted(RESULTS.iterdir()):
+        if f.suffix not in (".csv", ".txt", ".ipynb") or f.name.startswith("README"):
+            continue
+        meta_path = f.with_name(f.stem + ".meta.json")
+        if f.suffix == ".csv" and meta_path.exists():
+            m = json.loads(meta_path.read_text(encoding="utf-8"))
+            what = "`make bench`" + (f", `SGEMM_GPU_CLASS={m['gpu_class']}`" if m.get("gpu_class") else "") + \
+                   (", `COLD=1`" if m.get("l2") == "cold" else "")
+            rows.append((f, what, m["gpu"], m["driver"], f"{m['cuda_runtime']}, {m['cublas']}", m["date"][:10], m["commit"]))
+            continue
+        text = f.read_text(encoding="utf-8")
+        if f.suffix == ".ipynb":
+            cell = "".join(json.loads(text)["cells"][0]["source"])
+            m = re.search(r"on an? (?P<gpu>NVIDIA [^*,]+?)\*\*.*?driver (?P<driver>[^,]+), CUDA (?P<cuda>[^,]+), "
+                          r"(?P<date>[0-9-]{10})[^,]*, commit (?P<commit>[0-9a-f]+)", cell, re.S)
+            what = "`tools/validate/run_notebook.py`"
+        else:
+            first = text.split("\n", 1)[0].lstrip("# ").strip()
+            what = first if len(first) <= 90 else first[:first.rfind(" ", 0, 90)] + " …"
+            what = re.sub(r"^(make \w+(?: STEP=\d+)?(?: SIZE=\d+)?)", r"`\1`", what)
+            m = HEADER.search(text)
+            if not m and (tm := TUNE_HEADER.search(text)):
+                rows.append((f, what, tm["gpu"], "–", "–", tm["date"], tm["commit"]))
+                continue
+        if m:
+            rows.append((f, what, m["gpu"], m["driver"], m["cuda"], m["date"], m["commit"]))
+        else:
+            rows.append((f, what, t["prov_nogpu"], "–", "–", "–", "–"))
+    return rows
+
+
+def provenance_table(page, lang):
+    """`provenance`: the one table of where, when and how each results file was made."""
+    lines = [TEXT[lang]["prov_head"], "|:--|:--|:--|:--|:--|:--|:--|"]
+    for f, what, gpu, driver, cuda, date, commit in provenance_rows(lang):
+        what = what.replace("|", "\\|")
+        commit = f"`{commit}`" if commit != "–" else commit
+        lines.append(f"| [`{f.name}`]({link_from(page, f)}) | {what} | {gpu} | {driver} | {cuda} | {date} | {commit} |")
+    return lines
 
 
 def runs_table(kind, page, lang):
@@ -556,10 +627,10 @@ def runs_table(kind, page, lang):
     that holds the step: what it is, where, when and at which commit it was measured."""
     step = kind.split()[1]
     t = TEXT[lang]
-    lines = [t["runs_head"], "|:--|:--|:--|:--|:--|:--|"]
+    lines = [t["runs_head"], "|:--|:--|:--|"]
     rows, path = load(PRIMARY, None)
-    for r in sorted({(r["gpu"], r["date"][:10], r["driver"], r["commit"]) for r in rows or [] if r["step"] == step}):
-        lines.append(f"| [`{path.name}`]({link_from(page, path)}) | {t['runs_csv']} | {r[0]} | {r[1]} | {r[2]} | `{r[3]}` |")
+    for gpu in sorted({r["gpu"] for r in rows or [] if r["step"] == step}):
+        lines.append(f"| [`{path.name}`]({link_from(page, path)}) | {t['runs_csv']} | {gpu} |")
     files = [("report", RESULTS / f"report_{step}_{PRIMARY}.txt"), ("ncu", RESULTS / f"ncu_{step}_{PRIMARY}.txt"),
              ("regs", RESULTS / f"regs_{PRIMARY_ARCH}.txt"), ("sass", RESULTS / f"sass_{step}_{PRIMARY_ARCH}.txt"),
              ("tiles", RESULTS / f"tiles_{PRIMARY}.txt"), ("ladder", RESULTS / f"ladder_{step}_{PRIMARY}.txt"),
@@ -572,9 +643,8 @@ def runs_table(kind, page, lang):
             continue
         m = HEADER.search(text)
         if m:
-            lines.append(f"| [`{f.name}`]({link_from(page, f)}) | {t['runs_what'][what].replace('stepNN', step)} | {m['gpu']} | {m['date']} | "
-                         f"{m['driver']} | `{m['commit']}` |")
-    return lines
+            lines.append(f"| [`{f.name}`]({link_from(page, f)}) | {t['runs_what'][what].replace('stepNN', step)} | {m['gpu']} |")
+    return lines + ["", t["runs_foot"].format(prov=provenance_page(page))]
 
 
 # Inline figures: <!--v:EXPR|FORMAT-->value<!--/v--> (see the docstring).
@@ -585,8 +655,16 @@ def _shape(shape):
     return (int(shape),) * 3 if str(shape).isdigit() else tuple(int(x) for x in str(shape).split("x"))
 
 
-def _csv_row(step, shape=SIZE):
-    rows, path = load(PRIMARY, None)
+def _csv_set(run):
+    """The results set `run` names: "" (the primary GPU's make bench), another GPU's slug
+    ("h200"), or a run of the primary GPU ("cold_l2", "as_sm_75")."""
+    if not run:
+        return PRIMARY
+    return run if (RESULTS / f"{run}.csv").exists() else f"{PRIMARY}_{run}"
+
+
+def _csv_row(step, shape=SIZE, run=""):
+    rows, path = load(_csv_set(run), None)
     want = (f"step{int(step):02d}", _shape(shape))
     for r in rows or []:
         if (r["step"], (int(r["M"]), int(r["N"]), int(r["K"]))) == want:
@@ -598,8 +676,10 @@ def _number(text):
     return float(str(text).replace(",", "").rstrip("%"))
 
 
-def _ncu(step, metric):
-    metrics, path = ncu_metrics(f"step{int(step):02d}")
+def _ncu(step, metric, size=None):
+    metrics, path = ncu_metrics(f"step{int(step):02d}" + ("" if size is None else f"_{int(size)}"))
+    if metrics is None:
+        raise LookupError(f"no {path.name}")
     found = [k for k in metrics or {} if metric in k]
     if len(found) != 1:
         raise LookupError(f"'{metric}' names {len(found)} metrics of {path.name}")
@@ -706,15 +786,44 @@ def _variant(name, col="gf4096", n=0):
     return _number(rows[n][1 + VARIANT_COLS.index(col)])
 
 
+def _stride(step, size, metric):
+    """A metric of stride_<gpu>.txt (make stride): step `step` at size^3, by any unique part of its name."""
+    path = RESULTS / f"stride_{PRIMARY}.txt"
+    runs = re.split(r"^== ", path.read_text(encoding="utf-8"), flags=re.M)
+    run = next((r for r in runs if r.split("\n", 1)[0].split() == [f"step{int(step):02d}", str(int(size))]), None)
+    if run is None:
+        raise LookupError(f"no run step{int(step):02d} {size} in {path.name}")
+    metrics = parse_ncu(run.split("\n"))
+    found = [k for k in metrics if metric in k]
+    if len(found) != 1:
+        raise LookupError(f"'{metric}' names {len(found)} metrics of {path.name}")
+    return _number(metrics[found[0]][1])
+
+
+def _match(name, pattern, group=1):
+    """A number any results file prints, found by a regular expression: the first match of
+    `pattern` in docs/results/<name> (<name>_<gpu>.txt or <name>.txt if no such file), its
+    group `group`. For figures no other function reads (a line of a report, a log)."""
+    for f in (RESULTS / f"{name}_{PRIMARY}.txt", RESULTS / f"{name}.txt", RESULTS / name):
+        if f.is_file():
+            m = re.search(pattern, f.read_text(encoding="utf-8"), re.M)
+            if not m:
+                raise LookupError(f"'{pattern}' is not in {f.name}")
+            return _number(m.group(group))
+    raise LookupError(f"no results file {name}")
+
+
 FIGURES = {
-    "gf": lambda s, shape=SIZE: _number(_csv_row(s, shape)["gflops"]),
-    "ms": lambda s, shape=SIZE: _number(_csv_row(s, shape)["median_ms"]),
-    "cb": lambda s, shape=SIZE: _number(_csv_row(s, shape)["cublas_gflops"]),
-    "pc": lambda s, shape=SIZE: 100.0 * _number(_csv_row(s, shape)["gflops"]) / _number(_csv_row(s, shape)["cublas_gflops"]),
-    "pk": lambda s, shape=SIZE: 100.0 * _number(_csv_row(s, shape)["gflops"]) / _number(_csv_row(s, shape)["peak_gflops"]),
-    "col": lambda s, shape, name: _number(_csv_row(s, shape)[name]),
+    "gf": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["gflops"]),
+    "ms": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["median_ms"]),
+    "cb": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["cublas_gflops"]),
+    "cbms": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["cublas_median_ms"]),
+    "pc": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["cublas_gflops"]),
+    "pk": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["peak_gflops"]),
+    "col": lambda s, shape, name, run="": _number(_csv_row(s, shape, run)[name]),
     "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
+    "st": _stride, "rx": _match,
 }
 
 
@@ -763,6 +872,8 @@ def render(kind, page):
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
     if kind.split()[0] == "gpus":
         return "\n".join(gpus_table(page, lang)) + "\n"
+    if kind == "provenance":
+        return "\n".join(provenance_table(page, lang)) + "\n"
     if kind.split()[0] == "classes":
         table = classes_table(page, lang, kind.split()[1:])
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
@@ -791,8 +902,8 @@ def render(kind, page):
 
 def pages():
     """Every Markdown page of the project (tools/pages/check_docs.py checks the same ones)."""
-    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md", "tools/*.md", "tools/*/*.md",
-                    "python/*.md"):
+    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md", "docs/results/*.md", "tools/*.md",
+                    "tools/*/*.md", "python/*.md"):
         yield from sorted(ROOT.glob(pattern))
 
 
