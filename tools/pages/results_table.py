@@ -98,7 +98,7 @@ nothing is written, and the exit status is 1 if any page is out of date (make te
 runs this, so a table typed by hand or left stale fails, and so does a diff block once
 either kernel.cuh changes).
 
-usage: tools/pages/results_table.py [--check]
+usage: tools/pages/results_table.py [--check] [PAGE ...]   (default: every page)
 """
 import csv
 import json
@@ -909,8 +909,9 @@ def pages():
 
 def main():
     check = "--check" in sys.argv[1:]
+    chosen = [Path(a).resolve() for a in sys.argv[1:] if a != "--check"]
     stale = []
-    for page in pages():
+    for page in chosen or pages():
         text = page.read_text(encoding="utf-8")
         new = MARKER.sub(lambda m: m.group(1) + render(m.group("kind").strip(), page) + m.group(4), text)
         new = fill_inline(new, page)
