@@ -8,19 +8,12 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-namespace sgemm {
+#include "errors.h"  // UsageError
 
-/// Bad command-line input (or a machine the run cannot use). The message is one line
-/// that says what is wrong; the harness prints it with the usage and exits with status 2.
-class UsageError : public std::runtime_error {
-public:
-    /// @param message what is wrong, in one line, without a trailing newline
-    explicit UsageError(const std::string& message) : std::runtime_error(message) {}
-};
+namespace sgemm {
 
 /// Everything a run of `./stepNN` can be told.
 struct Options {

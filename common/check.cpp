@@ -111,7 +111,7 @@ VerifyResult CheckProblem::run(LaunchFn launch) {
 }
 
 int run_checks(const Step& step, const char* hint) {
-    const GpuLimits& limits = device_limits();  // no GPU, or a bad SGEMM_GPU_CLASS: UsageError, exit 2
+    const GpuLimits& limits = device_limits();  // no GPU, or a bad SGEMM_GPU_CLASS: DeviceError, exit 2
     const GpuInfo& gpu = gpu_info();
     const std::vector<Shape>& shapes = check_shapes();
     const std::vector<Scalars>& scalars = check_scalars();

@@ -75,7 +75,7 @@ struct CheckProblem {
 /// @param step the step to check (its name appears in the report)
 /// @param hint the most common mistake of this step, printed on failure; may be null
 /// @return 0 when every check passed, 1 otherwise
-/// @throws UsageError when there is no usable GPU
+/// @throws DeviceError when there is no usable GPU
 int run_checks(const Step& step, const char* hint);
 
 }  // namespace sgemm

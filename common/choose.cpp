@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "args.h"
+#include "errors.h"  // DeviceError
 #include "cuda_check.cuh"
 #include "gpu_info.h"
 #include "launch.cuh"
@@ -181,7 +181,7 @@ ShapeChoice choose_shape(const Choice& device, const std::vector<Candidate>& can
 }
 
 void ChoiceCache::fail(const char* step, const Choice& c) {
-    throw UsageError(std::string(step) + ": " + c.why);
+    throw DeviceError(std::string(step) + ": " + c.why);
 }
 
 }  // namespace sgemm

@@ -118,7 +118,7 @@ std::string describe_fit(const GpuLimits& g, const Candidate& c);
 class ChoiceCache {
 public:
     /// The choice for the limits in force; @p make_candidates is called to recompute it.
-    /// @throws UsageError when no candidate fits the GPU
+    /// @throws DeviceError when no candidate fits the GPU
     template <class MakeCandidates>
     const Choice& get(const char* step, MakeCandidates&& make_candidates) {
         if (generation_ != limits_generation() || choice_.index < 0) {

@@ -60,7 +60,7 @@ const GpuInfo& gpu_info() {
 }
 
 std::size_t free_device_bytes() {
-    gpu_info();  // a UsageError first when there is no GPU
+    gpu_info();  // a DeviceError first when there is no GPU
     std::size_t free = 0, total = 0;
     CUDA_CHECK(cudaMemGetInfo(&free, &total));
     return free;

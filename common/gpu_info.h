@@ -48,7 +48,7 @@ struct GpuInfo {
     double memory_gbytes_per_s() const { return 2.0 * memory_clock_khz * 1e3 * (memory_bus_bits / 8.0) / 1e9; }
 };
 
-/// Device 0, queried once and then remembered. @throws UsageError when there is no usable
+/// Device 0, queried once and then remembered. @throws DeviceError when there is no usable
 /// CUDA device.
 const GpuInfo& gpu_info();
 

@@ -3,12 +3,13 @@
 #include "gpu_limits.h"
 
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <iterator>
 
-#include "args.h"
+#include "errors.h"  // DeviceError
 #include "cuda_check.cuh"
 #include "gpu_info.h"
 
@@ -29,11 +30,11 @@ State& state() {
 }
 
 /// Device 0's own limits, from the one description of it (gpu_info()).
-/// @throws UsageError: no GPU, or one older than sm_75.
+/// @throws DeviceError: no GPU, or one older than sm_75.
 GpuLimits read_device() {
     const GpuInfo& gpu = gpu_info();
     if (gpu.arch() < kArchs[0].arch) {
-        throw UsageError(gpu.name + " is compute capability " + std::to_string(gpu.cc_major) + "." +
+        throw DeviceError(gpu.name + " is compute capability " + std::to_string(gpu.cc_major) + "." +
                          std::to_string(gpu.cc_minor) + "; this course needs sm_75 (Turing) or newer");
     }
     GpuLimits g;
@@ -81,14 +82,30 @@ State& ready() {
 
 }  // namespace
 
-void require_cuda_device() {
+std::string no_device_reason() {
     int count = 0;
     const cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess) {
-        throw UsageError(std::string("no usable CUDA device (cudaGetDeviceCount: ") +
-                         cudaGetErrorString(status) + ")");
+    if (status == cudaSuccess && count > 0) return "";
+    // The driver's library, which the CUDA runtime loads: without it there is no driver at all.
+    if (void* driver = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL)) {
+        dlclose(driver);
+    } else {
+        return "no usable CUDA device: no NVIDIA driver found (libcuda.so.1 is not installed)";
     }
-    if (count == 0) throw UsageError("no CUDA device found");
+    if (status == cudaErrorInsufficientDriver) {
+        int runtime = 0;
+        cudaRuntimeGetVersion(&runtime);
+        return "no usable CUDA device: the NVIDIA driver is older than the CUDA " + std::to_string(runtime / 1000) +
+               "." + std::to_string(runtime % 1000 / 10) + " runtime this was built with; update the driver";
+    }
+    if (status != cudaSuccess) {
+        return std::string("no usable CUDA device (cudaGetDeviceCount: ") + cudaGetErrorString(status) + ")";
+    }
+    return "no usable CUDA device: the driver finds no GPU";
+}
+
+void require_cuda_device() {
+    if (const std::string reason = no_device_reason(); !reason.empty()) throw DeviceError(reason);
 }
 
 const std::vector<ArchLimits>& supported_archs() {
@@ -131,13 +148,13 @@ ForcedClass parse_gpu_class(const std::string& spec) {
         return !s.empty() && s.size() <= 4 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
     };
     if (arch.rfind("sm_", 0) != 0 || !digits(arch.substr(3)) || !find_arch(std::stoi(arch.substr(3)))) {
-        throw UsageError("SGEMM_GPU_CLASS='" + spec + "' is not a GPU class; use sm_XX or sm_XX:SMS with one of: " + known());
+        throw DeviceError("SGEMM_GPU_CLASS='" + spec + "' is not a GPU class; use sm_XX or sm_XX:SMS with one of: " + known());
     }
     f.arch = std::stoi(arch.substr(3));
     if (colon != std::string::npos) {
         const std::string sms = spec.substr(colon + 1);
         if (!digits(sms) || std::stoi(sms) < 1 || std::stoi(sms) > 1024) {
-            throw UsageError("SGEMM_GPU_CLASS='" + spec + "': the SM count after ':' must be a whole number from 1 to 1024");
+            throw DeviceError("SGEMM_GPU_CLASS='" + spec + "': the SM count after ':' must be a whole number from 1 to 1024");
         }
         f.sms = std::stoi(sms);
     }

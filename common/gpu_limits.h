@@ -70,9 +70,15 @@ const ArchLimits* find_arch(int arch);
 /// "sm_86" for 86.
 std::string arch_name(int arch);
 
-/// Returns if a CUDA device answers. @throws UsageError (one line, for exit status 2) when
-/// the runtime finds none or cannot talk to the driver.
+/// Returns if a CUDA device answers. @throws DeviceError (one line, for exit status 2) when
+/// the runtime finds none or cannot talk to the driver: no_device_reason()'s line.
 void require_cuda_device();
+
+/// Why no CUDA device answers, in one line that starts "no usable CUDA device" (empty when
+/// one does): no NVIDIA driver installed (libcuda.so.1 cannot be loaded: the CUDA runtime
+/// calls this "driver version is insufficient"), a driver older than the runtime, or the
+/// runtime's own error. The test runner's skip line and require_cuda_device() both say it.
+std::string no_device_reason();
 
 /// The limits a configuration is chosen by: the GPU's own, or a forced class's.
 struct GpuLimits {
@@ -98,13 +104,13 @@ struct ForcedClass {
     int sms = 0;   ///< 0: the GPU's own SM count
 };
 
-/// Parses @p spec ("" means none). @throws UsageError for anything else than sm_XX[:SMS]
+/// Parses @p spec ("" means none). @throws DeviceError for anything else than sm_XX[:SMS]
 /// with an architecture of the table and 1 <= SMS <= 1024.
 ForcedClass parse_gpu_class(const std::string& spec);
 
 /// The limits the steps choose by in this process: device 0's own, or SGEMM_GPU_CLASS's
 /// class on top of it (a forced class may only be smaller than the GPU: each limit is the
-/// smaller of the two). Read once, then cached. @throws UsageError when there is no usable
+/// smaller of the two). Read once, then cached. @throws DeviceError when there is no usable
 /// GPU, the GPU is older than sm_75, or SGEMM_GPU_CLASS is malformed.
 const GpuLimits& device_limits();
 
@@ -112,7 +118,7 @@ const GpuLimits& device_limits();
 const GpuLimits& actual_limits();
 
 /// Forces @p spec as SGEMM_GPU_CLASS would ("" for none) and drops the cached limits; the
-/// tests use it to run every class in one process. @throws UsageError as parse_gpu_class().
+/// tests use it to run every class in one process. @throws DeviceError as parse_gpu_class().
 void force_gpu_class(const std::string& spec);
 
 /// Changes each time the limits in force change (force_gpu_class()), so that a launcher may

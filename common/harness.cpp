@@ -48,7 +48,7 @@ void require_kernel_image(const Step& step) {
     if (status == cudaErrorNoKernelImageForDevice || status == cudaErrorInvalidDeviceFunction) {
         cudaGetLastError();  // clear it
         const GpuLimits& g = actual_limits();
-        throw UsageError(std::string(step.name) + " was built for another GPU (" + cudaGetErrorName(status) +
+        throw DeviceError(std::string(step.name) + " was built for another GPU (" + cudaGetErrorName(status) +
                          "); rebuild for this one, " + arch_name(g.arch) + ": make clean && make " + step.name);
     }
     CUDA_CHECK(status);
@@ -216,7 +216,7 @@ std::string csv_line(Text text) {
 }
 
 int run(const Step& step, const Options& o) {
-    // first: no GPU, one older than sm_75 or a malformed SGEMM_GPU_CLASS is a UsageError
+    // first: no GPU, one older than sm_75 or a malformed SGEMM_GPU_CLASS is a DeviceError
     const GpuLimits& limits = device_limits();
     const GpuInfo& gpu = gpu_info();
     // room for cuBLAS's handle and workspace on top of the five matrices
@@ -224,7 +224,7 @@ int run(const Step& step, const Options& o) {
     const std::uint64_t needed = *device_bytes_needed(o.M, o.N, o.K);
     const std::size_t free_bytes = free_device_bytes();
     if (needed > free_bytes || free_bytes - needed < kHeadroom) {
-        throw UsageError(std::to_string(o.M) + " x " + std::to_string(o.N) + " x " +
+        throw DeviceError(std::to_string(o.M) + " x " + std::to_string(o.N) + " x " +
                          std::to_string(o.K) + " needs " + gib(static_cast<double>(needed + kHeadroom)) +
                          " of GPU memory (A, B, three copies of C and cuBLAS's workspace); " +
                          gib(static_cast<double>(free_bytes)) + " of " +
@@ -386,6 +386,9 @@ int run_step(const Step& step, int argc, char** argv, const char* check_hint) {
         }
         if (opt.check) return run_checks(step, check_hint);
         return run(step, opt);
+    } catch (const DeviceError& e) {  // the command line was right: no usage after it
+        std::fprintf(stderr, "%s: error: %s\n", step.name, e.what());
+        return 2;
     } catch (const UsageError& e) {
         std::fprintf(stderr, "%s: error: %s\n%s", step.name, e.what(), usage(step.name).c_str());
         return 2;

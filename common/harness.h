@@ -35,7 +35,7 @@ struct Step {
 /// @param check_hint printed when `--check` finds a wrong result: the step's most common
 ///                   mistake (the exercises pass one); may be null
 /// @return the process exit status: 0 success, 1 wrong result or CUDA error, 2 bad input
-///         or no usable GPU (one line that says what is wrong, then the usage)
+///         (one line that says what is wrong, then the usage) or no usable GPU (one line)
 int run_step(const Step& step, int argc, char** argv, const char* check_hint = nullptr);
 
 /// The columns of the line `--csv` prints, comma-separated, in order.

@@ -174,7 +174,7 @@ public:
     }
 
     /// The configurations this GPU holds as they were measured (or the forced class's), found
-    /// once. @throws UsageError when none fits.
+    /// once. @throws DeviceError when none fits.
     static const Choice& choice() {
         static ChoiceCache cache;
         return cache.get(Layout::kName, [] {

@@ -2,11 +2,14 @@
 // Bad input needs no GPU, so those tests run everywhere (CI too).
 #include <catch2/catch.hpp>
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "gpu_limits.h"  // no_device_reason
 #include "harness.h"
 #include "steps_registry.h"
 #include "test_support.h"
@@ -35,6 +38,18 @@ void check_rejected(const std::string& step, const std::string& args, const std:
     CHECK_THAT(lines[1], Catch::StartsWith("usage: " + step));
 }
 
+/// A machine that cannot run it (no driver, no GPU, a bad SGEMM_GPU_CLASS): exit status 2 and
+/// one line "stepNN: error: <what>", with no usage after it (the command line was right).
+void check_refused(const std::string& command, const std::string& step, const std::string& what) {
+    INFO(command);
+    const auto r = run_command(command);
+    INFO("output:\n" << r.output);
+    CHECK(r.status == 2);
+    const auto lines = lines_of(r.output);
+    REQUIRE(lines.size() == 1);
+    CHECK_THAT(lines[0], Catch::StartsWith(step + ": error: " + what));
+}
+
 }  // namespace
 
 TEST_CASE("every step binary prints its usage for --help and exits 0", "[binaries]") {
@@ -61,15 +76,10 @@ TEST_CASE("every step binary answers bad arguments with one line, the usage and 
     }
 }
 
-TEST_CASE("a malformed SGEMM_GPU_CLASS gets one line, the usage and exit 2, GPU or not", "[binaries]") {
+TEST_CASE("a malformed SGEMM_GPU_CLASS gets one line and exit 2, GPU or not", "[binaries]") {
     for (const char* spec : {"sm_61", "sm_86:0", "turing"}) {
-        const auto r = run_command(std::string("SGEMM_GPU_CLASS=") + spec + " ./step10 64");
-        INFO("SGEMM_GPU_CLASS=" << spec << " ./step10 64\noutput:\n" << r.output);
-        CHECK(r.status == 2);
-        const auto lines = lines_of(r.output);
-        REQUIRE(lines.size() >= 2);
-        CHECK_THAT(lines[0], Catch::StartsWith("step10: error: SGEMM_GPU_CLASS='" + std::string(spec) + "'"));
-        CHECK_THAT(lines[1], Catch::StartsWith("usage: step10"));
+        check_refused(std::string("SGEMM_GPU_CLASS=") + spec + " ./step10 64", "step10",
+                      "SGEMM_GPU_CLASS='" + std::string(spec) + "'");
     }
 }
 
@@ -84,8 +94,16 @@ TEST_CASE("without a GPU a step binary says so in one line and exits 2", "[binar
         WARN("a GPU is present: the no-GPU answer is tested on machines without one (CI)");
         return;
     }
+    // no_device_reason() says why: on a machine without any NVIDIA driver (CI), that no driver was
+    // found, not the CUDA runtime's "driver version is insufficient"
+    const std::string reason = sgemm::no_device_reason();
+    if (void* driver = dlopen("libcuda.so.1", RTLD_LAZY)) {
+        dlclose(driver);
+    } else {
+        CHECK(reason == "no usable CUDA device: no NVIDIA driver found (libcuda.so.1 is not installed)");
+    }
     for (const sgemm::Step& s : kAllSteps) {
-        check_rejected(s.name, "64", "no usable CUDA device");
+        check_refused(std::string("./") + s.name + " 64", s.name, reason);
     }
 }
 

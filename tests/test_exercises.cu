@@ -40,6 +40,7 @@ TEST_CASE("every exercise program has the steps' command line: usage, bad input,
             INFO(exe << " --check without a GPU:\n" << no_gpu.output);
             CHECK(no_gpu.status == 2);
             CHECK_THAT(no_gpu.output, Catch::StartsWith(program + ": error: no usable CUDA device"));
+            CHECK_THAT(no_gpu.output, !Catch::Contains("usage:"));
         }
     }
 }

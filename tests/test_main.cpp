@@ -11,6 +11,7 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "gpu_limits.h"  // no_device_reason
 #include "test_support.h"
 
 namespace {
@@ -57,9 +58,7 @@ int main(int argc, char** argv) {
     Catch::Session session;
     if (const int rc = session.applyCommandLine(argc, argv); rc != 0) return rc;
 
-    int devices = 0;
-    const cudaError_t status = cudaGetDeviceCount(&devices);
-    g_have_gpu = status == cudaSuccess && devices > 0;
+    g_have_gpu = sgemm::no_device_reason().empty();
     int skipped = 0;
     if (!g_have_gpu) {
         for (const Catch::TestCase& test : Catch::getAllTestCasesSorted(session.config())) {
@@ -72,9 +71,8 @@ int main(int argc, char** argv) {
             if (spec != "~[gpu]") spec += "~[gpu]";
         }
         session.useConfigData(session.configData());
-        std::printf("GPU tests skipped: no CUDA device (cudaGetDeviceCount: %s); %d test cases tagged [gpu] not run, "
-                    "host tests run\n",
-                    status == cudaSuccess ? "none found" : cudaGetErrorString(status), skipped);
+        std::printf("GPU tests skipped (%s): %d test cases tagged [gpu] not run, host tests run\n",
+                    sgemm::no_device_reason().c_str(), skipped);
     }
     const int failed = session.run();
     std::printf("tests: %d passed, %d failed, %d skipped\n", g_passed, g_failed, skipped);
