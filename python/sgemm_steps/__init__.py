@@ -9,10 +9,12 @@ Build the library first: `make python` (build/<arch>/libsgemm_steps.so), or poin
 SGEMM_STEPS_LIB at it. A, B and C may be anything with __cuda_array_interface__ (PyTorch,
 CuPy, Numba device arrays), DLPack CUDA arrays, or NumPy arrays (copied to the GPU and back).
 They must be float32, 2-D and row-major contiguous; anything else raises SgemmError (a
-ValueError; SgemmTypeError is also a TypeError) with one line that says what is wrong.
+ValueError; SgemmTypeError is also a TypeError) with one line that says what is wrong. No GPU
+raises NoDeviceError, no library LibraryNotBuiltError (both RuntimeErrors; see _errors.py).
 """
 from collections import namedtuple
 import ctypes
+import math
 import numbers
 
 from . import _arrays, _lib
@@ -21,7 +23,7 @@ from ._errors import (LibraryNotBuiltError, NoDeviceError, SgemmError, SgemmRunt
 
 __all__ = ["run", "bench", "steps", "device_error", "library_path", "StepInfo", "Bench",
            "SgemmError", "SgemmTypeError", "NoDeviceError", "LibraryNotBuiltError", "SgemmRuntimeError"]
-__version__ = "1.0.0"
+__version__ = "1.0.0"  # the one place it is written: pyproject.toml reads it
 
 StepInfo = namedtuple("StepInfo", "number name title")
 Bench = namedtuple("Bench", "step title M N K median_ms best_ms gflops cublas_median_ms cublas_best_ms "
@@ -73,6 +75,20 @@ def device_error():
         return str(e)
 
 
+def _require_finite(name, value):
+    """One line unless value is finite as the float32 the kernels take (as ./stepNN --alpha
+    refuses nan, inf and 1e39): nan or inf would fill C with nan, not test a kernel."""
+    beyond = "beyond float32's largest (about 3.4e38)"
+    try:
+        as_float = float(value)
+    except OverflowError:  # an int or Fraction beyond any float: not worth its hundreds of digits
+        raise SgemmError(f"{name} must be a finite number, got one {beyond}") from None
+    if not math.isfinite(as_float):
+        raise SgemmError(f"{name} must be a finite number, got {value}")
+    if not math.isfinite(ctypes.c_float(as_float).value):
+        raise SgemmError(f"{name} must be a finite number, got {value}, {beyond}")
+
+
 def run(step, A, B, C=None, alpha=1.0, beta=0.0):
     """C = alpha * A @ B + beta * C with step `step` (1 to 10, or "step05"); returns C.
 
@@ -102,6 +118,7 @@ def run(step, A, B, C=None, alpha=1.0, beta=0.0):
     for name, value in (("alpha", alpha), ("beta", beta)):
         if not isinstance(value, numbers.Real) or isinstance(value, bool):
             raise SgemmTypeError(f"{name} must be a real number; got {type(value).__name__}")
+        _require_finite(name, value)
     if c is None and beta != 0:
         raise SgemmError(f"beta = {beta} scales C, and no C was passed; pass C or beta = 0")
 

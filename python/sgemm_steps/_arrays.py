@@ -70,6 +70,18 @@ def _typestr_name(typestr):
     return str(typestr)
 
 
+def _require_float32(name, typestr):
+    """One line unless typestr is float32 in the GPU's byte order (little-endian; every host
+    CUDA runs on is too, so "=f4" is it)."""
+    typestr = str(typestr)
+    if typestr == "<f4" or (typestr == "=f4" and sys.byteorder == "little"):
+        return
+    if typestr[1:] == "f4":  # float32 all right, but its bytes in the other order: say that
+        raise SgemmTypeError(f"{name} is float32 in big-endian byte order ({typestr}); the GPU reads "
+                             f"little-endian: {name}.astype('<f4') converts it")
+    raise SgemmTypeError(f"{name} has dtype {_typestr_name(typestr)}; float32 required")
+
+
 def _require_2d(name, shape):
     if len(shape) != 2:
         want = {"A": "M x K", "B": "K x N", "C": "M x N"}.get(name, "2-D")
@@ -92,9 +104,7 @@ def _from_cai(name, x, cai):
     if not isinstance(cai, dict) or "shape" not in cai or "typestr" not in cai or "data" not in cai:
         raise SgemmTypeError(f"{name}'s __cuda_array_interface__ lacks shape, typestr or data")
     shape = tuple(cai["shape"])
-    typestr = cai["typestr"]
-    if typestr not in ("<f4", "=f4") or (typestr == "=f4" and sys.byteorder != "little"):
-        raise SgemmTypeError(f"{name} has dtype {_typestr_name(typestr)}; float32 required")
+    _require_float32(name, cai["typestr"])
     _require_2d(name, shape)
     if cai.get("mask") is not None:
         raise SgemmTypeError(f"{name} is a masked array; pass a plain float32 array")
@@ -128,9 +138,7 @@ def _from_dlpack(name, x):
 
 
 def _from_numpy(name, x):
-    np = _numpy()
-    if x.dtype != np.float32:
-        raise SgemmTypeError(f"{name} has dtype {x.dtype.name}; float32 required")
+    _require_float32(name, x.dtype.str)
     _require_2d(name, x.shape)
     if not x.flags.c_contiguous:
         raise SgemmError(f"{name} is not C-contiguous (shape {x.shape}, strides {x.strides} bytes); "

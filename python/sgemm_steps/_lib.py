@@ -7,8 +7,10 @@ from ._errors import LibraryNotBuiltError, NoDeviceError, SgemmError, SgemmRunti
 
 ENV_VAR = "SGEMM_STEPS_LIB"
 LIB_NAME = "libsgemm_steps.so"
-# python/sgemm_steps/_lib.py -> the repository's root (also under `pip install -e python/`)
+# python/sgemm_steps/_lib.py -> the repository's root (also under `pip install -e python/`);
+# after a plain `pip install ./python` this is somewhere in the Python installation instead
 REPO_ROOT = Path(__file__).resolve().parents[2]
+DRIVER = "libcuda.so.1"  # the NVIDIA driver's library, which libcudart opens at the first CUDA call
 
 
 class BenchResult(ctypes.Structure):
@@ -27,6 +29,12 @@ class BenchResult(ctypes.Structure):
     ]
 
 
+def in_checkout(root):
+    """Whether root is the course's repository (this package's python/ folder beside its Makefile),
+    not the site-packages a plain pip install copies the package into."""
+    return (root / "Makefile").is_file() and (root / "python" / "pyproject.toml").is_file()
+
+
 def find_library():
     """The path of the library: $SGEMM_STEPS_LIB, else the newest build/*/libsgemm_steps.so of
     the repository this package sits in. Raises LibraryNotBuiltError when there is none."""
@@ -35,6 +43,11 @@ def find_library():
         if not Path(env).is_file():
             raise LibraryNotBuiltError(f"{ENV_VAR}={env} is not a file; build it first: make python")
         return Path(env)
+    if not in_checkout(REPO_ROOT):
+        raise LibraryNotBuiltError(f"{LIB_NAME} not found: this sgemm_steps ({Path(__file__).parent}) is not in the "
+                                   f"course's repository, so it cannot look in its build/; set {ENV_VAR}="
+                                   f"<repository>/build/<arch>/{LIB_NAME} (make python builds it) "
+                                   "or install with pip install -e python/")
     found = sorted((REPO_ROOT / "build").glob(f"*/{LIB_NAME}"), key=lambda p: p.stat().st_mtime)
     if not found:
         raise LibraryNotBuiltError(f"{LIB_NAME} not found under {REPO_ROOT / 'build'} "
@@ -98,11 +111,19 @@ def require_device():
     """Raises NoDeviceError (one line) unless a usable GPU is there and the library has code for it."""
     status = lib().sgemm_device_check()
     if status != 0:
+        prefix = "no usable CUDA device"
+        try:
+            ctypes.CDLL(DRIVER)
+        except OSError:  # a library built before common/ said so called it "driver version is insufficient"
+            raise NoDeviceError(f"{prefix}: no NVIDIA driver found ({DRIVER} is not installed)") from None
+        # common/gpu_limits.cpp's line, as a step prints it: "no usable CUDA device: why",
+        # "no usable CUDA device (cudaGetDeviceCount: why)", or why alone (an older GPU)
         message = lib().sgemm_last_error().decode(errors="replace")
-        prefix = "no usable CUDA device ("  # common/gpu_limits.cpp's wording, as a step prints it
-        if message.startswith(prefix) and message.endswith(")"):
-            message = message[len(prefix):-1]
-        raise NoDeviceError(f"no usable CUDA device: {message}")
+        if message.startswith(prefix + " (") and message.endswith(")"):
+            message = message[len(prefix) + 2:-1]
+        elif message.startswith(prefix + ": "):
+            message = message[len(prefix) + 2:]
+        raise NoDeviceError(f"{prefix}: {message}")
 
 
 class DeviceMemory:

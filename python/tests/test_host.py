@@ -1,8 +1,18 @@
 """Tests that need no GPU: the library loads and lists every step, and every kind of bad input
 raises one clear line before anything reaches the GPU. Fake objects stand in for CUDA arrays:
 they offer __cuda_array_interface__ or DLPack with the dtype, strides or device under test."""
+import ctypes
+import fractions
+import importlib.util
+import pickle
+import re
+import shutil
 import subprocess
 import sys
+import tomllib
+import traceback
+import types
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -59,17 +69,37 @@ def test_library_loads_and_lists_every_step_folder():
 
 def test_library_not_built_says_make_python(tmp_path, monkeypatch):
     monkeypatch.delenv(_lib.ENV_VAR, raising=False)
+    (tmp_path / "python").mkdir()
+    (tmp_path / "Makefile").touch()
+    (tmp_path / "python" / "pyproject.toml").touch()
     monkeypatch.setattr(_lib, "REPO_ROOT", tmp_path)  # a checkout with no build/
     monkeypatch.setattr(_lib, "_lib", None)
     with pytest.raises(sgemm_steps.LibraryNotBuiltError) as e:
         sgemm_steps.steps()
-    assert one_line(e).endswith("build it first: make python")
+    assert one_line(e) == f"libsgemm_steps.so not found under {tmp_path / 'build'} (or set SGEMM_STEPS_LIB); " \
+                          "build it first: make python"
+
+
+def test_installed_away_from_the_repository_points_to_the_env_var(tmp_path):
+    # what a plain `pip install ./python` makes: the package's files copied into site-packages,
+    # away from the repository's build/ (copied here by hand, so that the test needs no pip)
+    site = tmp_path / "lib" / "python3" / "site-packages"
+    shutil.copytree(REPO / "python" / "sgemm_steps", site / "sgemm_steps",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.cu"))
+    code = ("import sgemm_steps\ntry:\n    sgemm_steps.steps()\n"
+            "except sgemm_steps.LibraryNotBuiltError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+                         cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert out.stdout == (f"libsgemm_steps.so not found: this sgemm_steps ({site / 'sgemm_steps'}) is not in the "
+                          "course's repository, so it cannot look in its build/; set SGEMM_STEPS_LIB="
+                          "<repository>/build/<arch>/libsgemm_steps.so (make python builds it) "
+                          "or install with pip install -e python/\n")
 
 
 def test_library_env_var_to_a_missing_file(tmp_path):
     # a fresh interpreter, as a student's would be: the import works, the first use says why not
     code = ("import sgemm_steps\ntry:\n    sgemm_steps.run(1, None, None)\n"
-            "except sgemm_steps.SgemmError as e:\n    print(type(e).__name__, e)\n")
+            "except RuntimeError as e:\n    print(type(e).__name__, e)\n")
     env = {"SGEMM_STEPS_LIB": str(tmp_path / "nope.so"), "PYTHONPATH": str(REPO / "python"),
            "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
@@ -123,7 +153,11 @@ BAD = [
     ("cai-int32", FakeCAI((3, 4), typestr="<i4"), FakeCAI((4, 5)), None, {}, sgemm_steps.SgemmTypeError,
      "A has dtype int32; float32 required"),
     ("cai-big-endian", FakeCAI((3, 4), typestr=">f4"), FakeCAI((4, 5)), None, {}, sgemm_steps.SgemmTypeError,
-     "A has dtype float32 of the other byte order (>f4); float32 required"),
+     "A is float32 in big-endian byte order (>f4); the GPU reads little-endian: A.astype('<f4') converts it"),
+    ("numpy-big-endian", nd((3, 4)), nd((4, 5), dtype=">f4"), None, {}, sgemm_steps.SgemmTypeError,
+     "B is float32 in big-endian byte order (>f4); the GPU reads little-endian: B.astype('<f4') converts it"),
+    ("numpy-big-endian-float64", nd((3, 4), dtype=">f8"), nd((4, 5)), None, {}, sgemm_steps.SgemmTypeError,
+     "A has dtype float64 of the other byte order (>f8); float32 required"),
     ("dlpack-float64", FakeDLPack(nd((3, 4), dtype=np.float64)), FakeCAI((4, 5)), None, {},
      sgemm_steps.SgemmTypeError, "A has dtype float64; float32 required"),
     ("dlpack-int16", FakeDLPack(nd((3, 4))), FakeDLPack(nd((4, 5), dtype=np.int16)), None, {},
@@ -169,6 +203,19 @@ BAD = [
      "beta = 0.5 scales C, and no C was passed; pass C or beta = 0"),
     ("alpha-string", nd((3, 4)), nd((4, 5)), None, {"alpha": "2"}, sgemm_steps.SgemmTypeError,
      "alpha must be a real number; got str"),
+    # as ./stepNN --alpha nan refuses them: nan or inf would only fill C with nan
+    ("alpha-nan", nd((3, 4)), nd((4, 5)), None, {"alpha": float("nan")}, sgemm_steps.SgemmError,
+     "alpha must be a finite number, got nan"),
+    ("alpha-inf", nd((3, 4)), nd((4, 5)), None, {"alpha": float("-inf")}, sgemm_steps.SgemmError,
+     "alpha must be a finite number, got -inf"),
+    ("beta-nan-numpy", nd((3, 4)), nd((4, 5)), nd((3, 5)), {"beta": np.float32("nan")}, sgemm_steps.SgemmError,
+     "beta must be a finite number, got nan"),
+    ("beta-nan-without-C", nd((3, 4)), nd((4, 5)), None, {"beta": float("nan")}, sgemm_steps.SgemmError,
+     "beta must be a finite number, got nan"),
+    ("alpha-beyond-float32", nd((3, 4)), nd((4, 5)), None, {"alpha": 1e39}, sgemm_steps.SgemmError,
+     "alpha must be a finite number, got 1e+39, beyond float32's largest (about 3.4e38)"),
+    ("beta-beyond-float", nd((3, 4)), nd((4, 5)), nd((3, 5)), {"beta": fractions.Fraction(10**400)},
+     sgemm_steps.SgemmError, "beta must be a finite number, got one beyond float32's largest (about 3.4e38)"),
 ]
 
 
@@ -194,6 +241,21 @@ def test_exceptions_are_value_and_type_errors():
         sgemm_steps.run(1, nd((3, 4), dtype=np.float64), nd((4, 5)))
     with pytest.raises(ValueError):
         sgemm_steps.run(1, nd((3, 4)), nd((5, 5)))
+
+
+def test_no_gpu_and_no_library_are_runtime_errors_not_bad_input():
+    # `except ValueError` (bad arguments) must not swallow "there is no GPU here"
+    for cls in (sgemm_steps.NoDeviceError, sgemm_steps.LibraryNotBuiltError, sgemm_steps.SgemmRuntimeError):
+        assert issubclass(cls, RuntimeError) and not issubclass(cls, ValueError), cls.__mro__
+
+
+@pytest.mark.parametrize("name", [n for n in sgemm_steps.__all__ if n.endswith("Error")])
+def test_exceptions_are_named_as_the_package_exports_them(name):
+    cls = getattr(sgemm_steps, name)
+    assert f"{cls.__module__}.{cls.__qualname__}" == f"sgemm_steps.{name}"
+    err = cls("one line")
+    assert traceback.format_exception_only(err) == [f"sgemm_steps.{name}: one line\n"]
+    assert type(pickle.loads(pickle.dumps(err))) is cls
 
 
 def test_torch_cpu_tensor():
@@ -261,6 +323,42 @@ def test_no_gpu_is_one_line():
         assert one_line(e) == reason
 
 
+def test_no_driver_says_so(monkeypatch):
+    # without libcuda.so.1 the CUDA runtime reports "CUDA driver version is insufficient";
+    # the package says what is missing. A name that no system has stands in for a missing driver.
+    monkeypatch.setattr(_lib, "DRIVER", "libcuda-of-no-driver.so.1")
+    if sgemm_steps.device_error() is None:
+        pytest.skip("a GPU is here: the no-driver error is not raised")
+    expected = "no usable CUDA device: no NVIDIA driver found (libcuda-of-no-driver.so.1 is not installed)"
+    assert sgemm_steps.device_error() == expected
+    with pytest.raises(sgemm_steps.NoDeviceError) as e:
+        sgemm_steps.run(1, nd((3, 4)), nd((4, 5)))
+    assert one_line(e) == expected
+
+
+@pytest.mark.parametrize("line, reason", [
+    ("no usable CUDA device: the driver finds no GPU", "the driver finds no GPU"),
+    ("no usable CUDA device (cudaGetDeviceCount: unknown error)", "cudaGetDeviceCount: unknown error"),
+    ("Quadro P400 is compute capability 6.1; this course needs sm_75 (Turing) or newer",
+     "Quadro P400 is compute capability 6.1; this course needs sm_75 (Turing) or newer"),
+], ids=["no-gpu", "cuda-error", "older-gpu"])
+def test_no_device_line_from_the_library(monkeypatch, line, reason):
+    # the library's line as it gives it, in each of its forms, with "no usable CUDA device" once
+    fake = types.SimpleNamespace(sgemm_device_check=lambda: 2, sgemm_last_error=lambda: line.encode())
+    monkeypatch.setattr(_lib, "_lib", fake)
+    monkeypatch.setattr(_lib, "DRIVER", "libc.so.6")  # a library every Linux has: a driver is "there"
+    assert sgemm_steps.device_error() == f"no usable CUDA device: {reason}"
+
+
+def test_no_driver_here_says_so():
+    try:
+        ctypes.CDLL("libcuda.so.1")
+        pytest.skip("libcuda.so.1 is installed here")
+    except OSError:
+        pass
+    assert sgemm_steps.device_error() == "no usable CUDA device: no NVIDIA driver found (libcuda.so.1 is not installed)"
+
+
 def test_fake_pointer_is_refused_by_the_gpu():
     if sgemm_steps.device_error() is not None:
         pytest.skip("no GPU: the pointer check of libsgemm_steps.so needs one")
@@ -281,3 +379,47 @@ def test_comparison_fails_nan_inf_and_a_wrong_element():
         bad = good.copy()
         bad[2, 3] = bad_value
         assert mismatch(bad, ref, 33, 1.0, 0.0).startswith("1 of 35 elements wrong; first at (2, 3)")
+
+
+# --- the package's metadata ----------------------------------------------------------------------
+
+PYPROJECT = REPO / "python" / "pyproject.toml"
+
+
+def test_pyproject_metadata():
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
+    # the version is written once, in sgemm_steps/__init__.py, and pyproject reads it from there
+    assert "version" not in project and "version" in project["dynamic"]
+    written = [(p.name, m) for p in sorted((REPO / "python" / "sgemm_steps").glob("*.py"))
+               for m in re.findall(r"^\s*__version__\s*=\s*(.*?)\s*(?:#.*)?$", p.read_text(encoding="utf-8"), re.M)]
+    assert written == [("__init__.py", f'"{sgemm_steps.__version__}"')]
+    # MIT, as the LICENSE file at the repository's root says
+    assert (REPO / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n")
+    assert project["license"] == {"text": "MIT"}
+    assert "License :: OSI Approved :: MIT License" in project["classifiers"]
+    # the oldest Python CI runs the tests with: Debian 12's python3, 3.11
+    assert project["requires-python"] == ">=3.11"
+    assert "numpy" in project["dependencies"]
+
+
+def test_wheel_metadata_and_files(tmp_path):
+    """The wheel setuptools builds from python/ (as pip install ./python does): the version from
+    sgemm_steps.__version__, the licence, NumPy, and no capi.cu (it builds only in the repository)."""
+    pytest.importorskip("setuptools", minversion="64", reason="no setuptools 64 or newer here: no wheel built")
+    if not (importlib.util.find_spec("setuptools.command.bdist_wheel") or importlib.util.find_spec("wheel")):
+        pytest.skip("setuptools older than 70.1 and no wheel package here: no wheel built")
+    source = tmp_path / "python"
+    shutil.copytree(REPO / "python", source, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "tests"))
+    code = f"import setuptools.build_meta as b; print(b.build_wheel({str(tmp_path / 'dist')!r}))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=source, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    wheel = zipfile.ZipFile(tmp_path / "dist" / out.stdout.split()[-1])
+    names = wheel.namelist()
+    assert sorted(n for n in names if not n.startswith("sgemm_steps-")) == [
+        "sgemm_steps/__init__.py", "sgemm_steps/_arrays.py", "sgemm_steps/_errors.py", "sgemm_steps/_lib.py"]
+    metadata = wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    header = metadata.split("\n\n", 1)[0].splitlines()
+    for line in (f"Version: {sgemm_steps.__version__}", "Requires-Python: >=3.11", "Requires-Dist: numpy",
+                 "Classifier: License :: OSI Approved :: MIT License"):
+        assert line in header, f"{line!r} not in the wheel's METADATA"
+    assert "License: MIT" in header or "License-Expression: MIT" in header
