@@ -1,14 +1,19 @@
 """The course notebook (notebooks/sgemm_course.ipynb) is well formed: nbformat 4 (validated with
 nbformat where it is installed), committed without outputs, every cell has source, every code
-cell is valid Python once its IPython lines (!shell, %magic) are set aside, and what it edits or
-reads in the repository is still there, and its links lead somewhere. Running it needs a GPU: see
-python/README.md.
+cell is valid Python once its IPython lines (!shell, %magic) are set aside, what it edits or
+reads in the repository is still there, and its links are absolute (a notebook opened on Colab has
+no folder around it) and lead to files of the repository. The parts that need no GPU run here: the
+clone cell's one-line stops, and the Numba cell's diagnosis of a driver older than Numba's
+compiler. Running the rest needs a GPU: see python/README.md.
 
 The executed copies, docs/results/notebook_<gpu>.ipynb (tools/validate/run_notebook.py on a GPU),
 say where they ran, ran every cell without an error, and hold the notebook's cells as they are
 now: a change to the notebook fails here until it is run again on the GPU."""
+import ast
 import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,8 +22,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "notebooks" / "sgemm_course.ipynb"
 EXECUTED = sorted((REPO / "docs" / "results").glob("notebook_*.ipynb"))
-sys.path.insert(0, str(REPO / "tools" / "validate"))
-from run_notebook import RELATIVE_LINK, rebase_links  # noqa: E402  (the links, as the executed copy rewrites them)
+sys.path.insert(0, str(REPO / "tools" / "pages"))
+import repository  # noqa: E402  (the course's GitHub address: python/pyproject.toml)
+
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)\)")
+COLAB_BADGE_IMAGE = "https://colab.research.google.com/assets/colab-badge.svg"
 
 
 def load(path=NOTEBOOK):
@@ -107,12 +115,26 @@ def test_what_it_reads_and_edits_is_in_the_repository():
 
 
 @pytest.mark.parametrize("path", [NOTEBOOK, *EXECUTED], ids=[p.name for p in [NOTEBOOK, *EXECUTED]])
-def test_links_lead_somewhere(path):
+def test_links_are_absolute_and_lead_to_the_repository(path):
+    own = repository.url() + "/"
+    links = 0
     for i, cell in enumerate(load(path)["cells"]):
         if cell["cell_type"] != "markdown":
             continue
-        for target in RELATIVE_LINK.findall(source(cell)):
-            assert (path.parent / target).resolve().exists(), f"{path.name}: cell {i} links to {target}, which is not there"
+        for target in MARKDOWN_LINK.findall(source(cell)):
+            links += 1
+            if target in (COLAB_BADGE_IMAGE, repository.colab("notebooks/sgemm_course.ipynb")):
+                continue
+            fix = ("write repository.blob(path), or run tools/pages/repository.py --write" if path == NOTEBOOK
+                   else "run tools/validate/run_notebook.py again on the GPU")
+            assert target.startswith(own), (
+                f"{path.name}: cell {i} links to {target}, not a page of {repository.url()} (a notebook's links are "
+                f"absolute, since on Colab a relative one leads nowhere, and name python/pyproject.toml's repository): {fix}")
+            page = target.split("#")[0]
+            rel = re.sub(rf"^(?:blob|tree)/{repository.BRANCH}/", "", page[len(own):])
+            assert (REPO / rel).exists(), f"{path.name}: cell {i} links to {target}: there is no {rel}"
+            assert page == repository.blob(rel), f"{path.name}: cell {i} links to {target}, not {repository.blob(rel)}"
+    assert links, f"{path.name}: no links found (has the link pattern stopped matching?)"
 
 
 def test_an_executed_copy_is_committed():
@@ -135,8 +157,7 @@ def test_executed_copy_says_where_it_ran(path):
 def test_executed_copy_is_the_notebook_as_it_is_now(path):
     ran, now = load(path)["cells"][1:], load()["cells"]
     as_run = [(c["cell_type"], source(c)) for c in ran]
-    as_now = [(c["cell_type"], rebase_links(source(c), NOTEBOOK.parent, path.parent)
-               if c["cell_type"] == "markdown" else source(c)) for c in now]
+    as_now = [(c["cell_type"], source(c)) for c in now]
     assert as_run == as_now, \
         f"{path.name} is not the notebook as it is now: run tools/validate/run_notebook.py again on the GPU"
 
@@ -158,3 +179,117 @@ def test_executed_copy_ran_every_cell_and_got_every_result(path):
     assert "PASS: all" in printed, f"{path.name}: the exercise's check did not pass"
     assert re.search(r"^Numba naive .*\n+Numba coalesced ", printed, re.M), f"{path.name}: the Numba cells did not run"
     assert "step 10 on " in printed and "verified: True" in printed, f"{path.name}: sgemm_steps did not run"
+
+
+def code_cell_defining(name):
+    """The source of the code cell that defines `name` (a function or class) at its top level."""
+    for cell in code_cells():
+        if re.search(rf"^(?:def|class) {name}\b", source(cell), re.M):
+            return source(cell)
+    pytest.fail(f"no code cell defines {name}")
+
+
+def definitions(cell_source, names, namespace=None):
+    """The named top-level functions, classes and assignments of a cell, with its imports of the
+    standard library, run on their own (not the whole cell, which needs a GPU) in `namespace`."""
+    keep = []
+    for node in ast.parse(python_of(cell_source)).body:
+        if isinstance(node, ast.Import) and all(a.name.split(".")[0] in sys.stdlib_module_names for a in node.names):
+            keep.append(node)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in sys.stdlib_module_names:
+            keep.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name in names:
+            keep.append(node)
+        elif isinstance(node, ast.Assign) and any(getattr(t, "id", None) in names for t in node.targets):
+            keep.append(node)
+    found = {getattr(n, "name", None) for n in keep} | {getattr(t, "id", None) for n in keep if isinstance(n, ast.Assign) for t in n.targets}
+    assert set(names) <= found, f"not found at the cell's top level: {set(names) - found}"
+    namespace = {} if namespace is None else namespace
+    exec(compile(ast.Module(body=keep, type_ignores=[]), "<notebook cell>", "exec"), namespace)
+    return namespace
+
+
+def clone_cell():
+    """find_course() of the clone cell, ready to call, with what the first cell gives it (StopNotebook,
+    and its imports of os, shutil and subprocess)."""
+    ns = definitions(code_cell_defining("StopNotebook"), ["StopNotebook"])
+    return definitions(code_cell_defining("find_course"), ["find_course", "REPO_URL"], ns)
+
+
+def stop_line(ns):
+    with pytest.raises(ns["StopNotebook"]) as stop:
+        ns["find_course"]()
+    line = str(stop.value)
+    assert line and "\n" not in line, f"not one line: {line!r}"
+    return line
+
+
+@pytest.fixture
+def elsewhere(tmp_path, monkeypatch):
+    """A folder outside any clone, as Colab's /content is (the cell would clone into sgemm/ there)."""
+    if Path("/content").is_dir():
+        pytest.skip("/content exists here: the clone cell would clone into /content/sgemm")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_clone_cell_stops_in_one_line_at_the_placeholder(elsewhere):
+    ns = clone_cell()
+    ns["REPO_URL"] = "https://github.com/OWNER/REPO"
+    line = stop_line(ns)
+    assert "REPO_URL" in line and "python/pyproject.toml" in line and "repository.py" in line, line
+    assert not (elsewhere / "sgemm").exists(), "it cloned (or began to) from the placeholder"
+
+
+def test_clone_cell_asks_git_for_no_password_and_stops_in_one_line(elsewhere):
+    ns = clone_cell()
+    ns["REPO_URL"] = "https://github.com/someone/somewhere"
+    seen = {}
+
+    class FakeSubprocess:  # what git prints on Colab for a repository that asks for a login
+        @staticmethod
+        def run(cmd, **kwargs):
+            seen["cmd"], seen["env"] = cmd, kwargs.get("env") or {}
+            return subprocess.CompletedProcess(cmd, 128, "", "Cloning into 'sgemm'...\nfatal: could not read "
+                                               "Username for 'https://github.com': terminal prompts disabled\n")
+
+    ns["subprocess"] = FakeSubprocess
+    line = stop_line(ns)
+    assert seen["cmd"][:2] == ["git", "clone"] and seen["env"].get("GIT_TERMINAL_PROMPT") == "0", seen
+    assert line.startswith("git clone https://github.com/someone/somewhere failed: fatal: could not read Username"), line
+    assert "private" in line, line
+
+
+def test_clone_cell_stops_in_one_line_when_git_fails(elsewhere):
+    if shutil.which("git") is None:
+        pytest.skip("git not installed")
+    ns = clone_cell()
+    ns["REPO_URL"] = (elsewhere / "no-such-repository").as_uri()  # a real git, failing at once, offline
+    line = stop_line(ns)
+    assert line.startswith(f"git clone {ns['REPO_URL']} failed: fatal:"), line
+
+
+# What the T4 on Colab printed (numba-cuda#120): the driver's CUDA 12.4, Numba's NVVM from 12.5
+COLAB_ERROR = ("[222] Call to cuLinkAddData results in CUDA_ERROR_UNSUPPORTED_PTX_VERSION\n"
+               "ptxas application ptx input, line 9; fatal   : Unsupported .version 8.5; current version is '8.4'")
+
+
+def test_numba_cell_diagnoses_a_driver_older_than_its_compiler():
+    ns = definitions(code_cell_defining("numba_ptx_problem"), ["PTX_CUDA", "newest_ptx", "numba_ptx_problem"])
+    problem = ns["numba_ptx_problem"]
+    # from both versions, from the driver's message alone, and from both with the message
+    for driver, ptx, error in (((12, 4), (8, 5), ""), (None, None, COLAB_ERROR), ((12, 4), (8, 5), COLAB_ERROR)):
+        text = problem(driver, ptx, error)
+        assert text, f"no diagnosis for driver {driver}, PTX {ptx}, error {error[:40]!r}"
+        for words in ("driver supports CUDA 12.4", "PTX ISA up to 8.4", "writes PTX ISA 8.5",
+                      "needs CUDA 12.5 or newer", 'pip install -U "numba-cuda[cu12]"', "Minor Version Compatibility",
+                      "Restart session"):
+            assert words in text, f"{words!r} not in: {text}"
+    # not this case: the driver is new enough (12.6 brought no new PTX ISA), or another error
+    assert problem((12, 6), (8, 5), "") is None
+    assert problem((13, 0), (8, 8), "CUDA_ERROR_OUT_OF_MEMORY") is None
+    assert problem(None, None, "CudaSupportError: Error at driver init") is None
+    # a compiler of the next major version: minor version compatibility does not reach it
+    text = problem((12, 8), (9, 0), "")
+    assert "from CUDA 13" in text and "numba-cuda[cu12]" in text and "Minor Version" not in text, text
+    assert ns["newest_ptx"]((12, 4)) == (8, 4) and ns["newest_ptx"]((12, 6)) == (8, 5) and ns["newest_ptx"]((99, 0)) is None

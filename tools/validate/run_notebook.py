@@ -3,7 +3,9 @@
 from a clone does (the notebook's folder as the working directory), and writes the executed copy
 with a first cell that says where it ran: the GPU, driver, CUDA, date, commit and how long it
 took. That copy is docs/results/notebook_<gpu>.ipynb (tools/validate/gpu_check.sh, stage
-notebook); python/tests/test_notebook.py checks it still matches the notebook's code.
+notebook); python/tests/test_notebook.py checks it still matches the notebook's cells. Its links,
+like the notebook's, are absolute (tools/pages/repository.py), so they lead where the notebook's
+do from any folder.
 
 Needs nbclient and ipykernel (pip install nbclient ipykernel). Exits 0 when every cell ran,
 1 when a cell failed (the partial copy is written all the same, for reading), 2 on bad use.
@@ -11,8 +13,6 @@ Needs nbclient and ipykernel (pip install nbclient ipykernel). Exits 0 when ever
 usage: python3 tools/validate/run_notebook.py OUT.ipynb [--timeout SECONDS]
 """
 import argparse
-import os
-import re
 import sys
 import time
 from datetime import datetime, timezone
@@ -20,18 +20,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "notebooks" / "sgemm_course.ipynb"
-HOME = REPO / "docs" / "results"  # where the executed copy is kept: its links are written from here
 LABEL_KEY = "sgemm_run"  # the executed copy's metadata: where and when it ran
-RELATIVE_LINK = re.compile(r"\]\((?![a-z]+://)([^)#\s]+)")
-
-
-def rebase_links(text, src_dir, dst_dir):
-    """Markdown text with each relative link written from `src_dir` rewritten from `dst_dir`, so
-    that the executed copy's links, once it is in docs/results/ (wherever the run wrote it), lead
-    where the notebook's do."""
-    def rebase(m):
-        return "](" + os.path.relpath((Path(src_dir) / m.group(1)).resolve(), Path(dst_dir).resolve())
-    return RELATIVE_LINK.sub(rebase, text)
+sys.path.insert(0, str(REPO / "tools" / "pages"))
+import repository  # noqa: E402  (the course's GitHub address, for the label's link)
 
 
 def where_it_runs():
@@ -54,7 +45,7 @@ def label_cell(nbformat, run, seconds, failed):
         f"driver {run['driver']}, CUDA {run['cuda']}, {run['date']}, commit {run['commit']}; the "
         f"notebook {state} in a fresh kernel (`tools/validate/run_notebook.py`). A T4 prints other "
         "figures. The notebook to open and run yourself, without outputs, is "
-        "[`notebooks/sgemm_course.ipynb`](../../notebooks/sgemm_course.ipynb)."
+        f"[`notebooks/sgemm_course.ipynb`]({repository.blob('notebooks/sgemm_course.ipynb')})."
     )
     return nbformat.v4.new_markdown_cell(text)
 
@@ -90,9 +81,6 @@ def main():
     run["seconds"] = round(seconds)
     run["ran_to_the_end"] = failed is None
     nb.metadata[LABEL_KEY] = run
-    for cell in nb.cells:
-        if cell.cell_type == "markdown":
-            cell.source = rebase_links(cell.source, NOTEBOOK.parent, HOME)
     nb.cells.insert(0, label_cell(nbformat, run, seconds, failed))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, str(args.out))
