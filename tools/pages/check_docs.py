@@ -10,11 +10,13 @@
    them with the same headings, and each of the step's lessons (README.md, README.zh-CN.md)
    must link its own language's lab notes.
 3. Every inline figure marker <!--v:...-->value<!--/v--> is whole (results_table.py fills it;
-   a marker left open would never be filled and its figure could go stale).
+   a marker left open would never be filled and its figure could go stale), and in a table row
+   its format follows '\|', since GitHub splits a table cell at every bare '|', comments too.
 4. Every Chinese page (*.zh-CN.md: README, lessons, lab notes, docs) uses the fixed term of
    docs/glossary.zh-CN.md ("固定译法") for each concept: a variant listed in TERMS fails, one
    line per hit naming the page, the line and the term to use. Fenced code, inline code and
-   the generated <!-- results --> blocks are not checked.
+   the generated <!-- results --> blocks are not checked, nor the first (English) column of
+   the glossary's tables; so the glossary names the rejected variants in inline code.
 
 usage: tools/pages/check_docs.py
 """
@@ -39,9 +41,11 @@ def prose_lines(text):
 
 
 # One Chinese term per concept (docs/glossary.zh-CN.md, section 固定译法): variant -> the term.
-# A variant is a regular expression; keep this list and the glossary's table in step.
+# A variant is a regular expression; keep this list and the glossary's table in step. Each
+# pattern is as narrow as the pages need: it must not hit ordinary words that contain it
+# (阶段, 片段, 手段, 一份, 存储体, 存储器, 局部变量, a Linux 内核模块).
 TERMS = [
-    (r"算术强度|计算访存比", "计算强度 (arithmetic intensity)"),
+    (r"算术强度|计算访存比|(?<!计算)访存比|运算强度", "计算强度 (arithmetic intensity)"),
     (r"设备内存", "显存 (device memory)"),
     (r"启动代码", "启动函数 (launcher)"),
     (r"线程（lane）", "通道（lane） (a lane of a warp)"),
@@ -50,6 +54,31 @@ TERMS = [
     (r"(?<!异或置换（)(?<!异或置换（XOR )(?<!\w)[Ss]wizzle", "异或置换（swizzle）"),
     (r"序言", "预取阶段（prologue）"),
     (r"随代码发布", "发布版本中的 (the shipped one: a calque of the English)"),
+    (r"内核函数|kernel\s?函数", "核函数 (kernel)"),
+    (r"占有率", "占用率 (occupancy)"),
+    (r"合并访问|访存合并", "合并访存 (coalescing)"),
+    (r"共享存储器?", "共享内存 (shared memory)"),
+    (r"局部内存|局部存储", "本地内存 (local memory)"),
+    # copy: 复制 everywhere (复制到共享内存, cp.async 异步复制); 拷/拷贝 is the spoken form.
+    (r"拷贝?", "复制 (copy)"),
+    # store, the memory operation, is 写入 (STG: 全局内存写入, STS: 共享内存写入); 存储 alone
+    # would read like 存储体 (bank). 存储 stays only in 存储体, 存储器, 存储层次, 存储系统,
+    # 存储空间 and 片上存储 (storage, not a store).
+    (r"存储冲突|[Bb]ank\s?冲突", "存储体冲突 (bank conflict)"),
+    (r"(?<!共享)(?<!局部)(?<!片上)存储(?!体|器|层次|系统|空间|冲突)",
+     "写入 (a store: STG, STS) or 存储器 (storage) or 存放 (how data lies)"),
+    (r"边缘分块|边缘块", "边界分块 (edge tile)"),
+    (r"分块大小|tile\s?(?:大小|尺寸)", "分块尺寸 (tile size)"),
+    (r"warp\s?位置", "warp 槽位 (warp slot)"),
+    (r"高瘦|宽扁|扁宽|矮宽|瘦长|细长", "瘦高 (C with few columns) / 矮胖 (C with few rows); thin shapes: 瘦高与矮胖的形状"),
+    # split-K: K 拆分成 S 个切片 (slice), 切片数 S. The patterns need the verb (切成/拆成/分成)
+    # or the split-K phrases, since 段 and 份 alone are in 一段时间, 阶段, 一份报告.
+    (r"切分", "拆分 K (split-K)"),
+    (r"[切拆分]成[^，。；：]{0,10}?[段份]|(?<![阶片手时])段数|各段(?!落)|自己那一段|一段的乘积",
+     "切片 (a slice of K in split-K: K 拆成 S 个切片, 切片数)"),
+    (r"性能分析", "性能剖析 (profiling), 剖析器 (profiler)"),
+    (r"乒乓缓冲", "双缓冲 (double buffering)"),
+    (r"阶梯|(?<![A-Za-z0-9_/-])ladder(?![A-Za-z0-9_.-])", "`make ladder` (name it by its command, in inline code)"),
 ]
 INLINE_CODE = re.compile(r"`[^`]*`")
 GENERATED = re.compile(r"^<!-- results: .*-->$")
@@ -90,6 +119,10 @@ def main():
         text = page.read_text(encoding="utf-8")
         if text.count("<!--v:") != len(INLINE.findall(text)) or text.count("<!--/v-->") != text.count("<!--v:"):
             problems.append(f"{rel}: an inline figure marker <!--v:...--> is not closed by <!--/v--> on its line")
+        for number, line in enumerate(text.split("\n"), 1):
+            if line.lstrip().startswith("|") and any(re.search(r"(?<!\\)\|", m["expr"]) for m in INLINE.finditer(line)):
+                problems.append(f"{rel}:{number}: a figure marker's format in a table row must follow '\\|', "
+                                "not '|' (a bare '|' splits the table cell)")
         if rel.parts[0] == "steps" and page.name.startswith("README"):
             lab = "lab.zh-CN.md" if page.name.endswith(".zh-CN.md") else "lab.md"
             if (page.parent / "lab.md").exists() and f"]({lab}" not in text:
