@@ -7,6 +7,7 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: step 02 -->      one step beside the one before it
     <!-- results: report step02 --> the full report of `./step02 4096`, as a code block
     <!-- results: ncu step02 -->    that step's Nsight Compute metrics, as a code block
+    <!-- results: profile step02 --> the same metrics under plain names, as make ncu prints them
     <!-- results: regs step02 -->   that step's line of the compiler's register report
     <!-- results: edge step06 -->   the step at 4096^3 and 4095^3: what the edge tiles cost
     <!-- results: sizes [1024 8192x1024x4096 ...] -->  every step at those shapes (default:
@@ -48,8 +49,9 @@ A figure worked out rather than measured (a count of bytes, a tile's share of a 
 inline marker too, with the arithmetic as its expression: <!--v:4096*4096*4-->67,108,864<!--/v-->.
 tools/pages/check_figures.py fails on a measured figure in a page that is not generated.
 
-The marker holds an expression (no spaces needed, so it costs one word of a lesson's budget)
-and, after '|', a Python format spec (default ',.0f' for whole numbers and from 100 up, else '.2f'). Steps are
+The marker holds an expression (no spaces needed, so it costs one word of a lesson's budget;
+min, max, abs, round, sum and len may be used) and, after '|' ('\\|' inside a table row, where a
+bare '|' would split the cell), a Python format spec (default ',.0f' for whole numbers and from 100 up, else '.2f'). Steps are
 numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The functions:
 
     gf(s, shape)  GFLOP/s         ms(s, shape)  median time (ms)    cb(s, shape)  cuBLAS GFLOP/s
@@ -142,7 +144,9 @@ TEXT = {
                       "sass": "load/store instructions in the SASS", "peak": "`make peak`: measured ceilings",
                       "ladder": "`make ladder`: step 10 and cuBLAS under Nsight Compute",
                       "variants": "`make variants`: one-patch variants of step 10",
-                      "splitk": "`make splitk`: K cut into slices"},
+                      "splitk": "`make splitk`: K cut into slices",
+                      "stride": "`make stride`: cache counters at 4096³, 4095³ and 4064³",
+                      "ncu_size": "`make ncu` metrics at SIZE³, one run with the sizes beside it"},
         "first": "first step",
         "file": "Produced on the GPU by `tools/validate/gpu_check.sh`: ",
         "prov_link": "; when, where and how: [provenance]({prov})",
@@ -188,7 +192,9 @@ TEXT = {
                       "sass": "SASS 中的访存指令", "peak": "`make peak`：实测上限",
                       "ladder": "`make ladder`：第 10 步与 cuBLAS 的 Nsight Compute 指标",
                       "variants": "`make variants`：第 10 步的单补丁变体",
-                      "splitk": "`make splitk`：把 K 切成几段"},
+                      "splitk": "`make splitk`：把 K 拆成几个切片",
+                      "stride": "`make stride`：4096³、4095³ 和 4064³ 下的缓存计数器",
+                      "ncu_size": "SIZE³ 下的 `make ncu` 指标，与旁边几个尺寸同一次运行"},
         "first": "第一步",
         "file": "由 `tools/validate/gpu_check.sh` 在 GPU 上生成：",
         "prov_link": "；测量时间、环境和提交见[数据出处]({prov})",
@@ -538,7 +544,7 @@ def tune_rows(arch, wanted, page, lang):
         return None
     names = {"<" + ", ".join(w.split(".")) + ">" for w in wanted}
     lines = path.read_text(encoding="utf-8").rstrip("\n").split("\n")
-    keep = [ln for ln in lines if ln.startswith(("#", "tiles "))]
+    keep = [TUNE_HEADER.sub(r"# make tune STEP=08 on \g<gpu> (\g<arch>)", ln) for ln in lines if ln.startswith(("#", "tiles "))]
     rows = [ln for ln in lines if ln.startswith("<") and ln[:ln.index(">") + 1] in names]
     if len(rows) != len(names):
         raise SystemExit(f"{page}: tune rows not found in {path.name}: {sorted(names)}")
@@ -634,16 +640,21 @@ def runs_table(kind, page, lang):
     files = [("report", RESULTS / f"report_{step}_{PRIMARY}.txt"), ("ncu", RESULTS / f"ncu_{step}_{PRIMARY}.txt"),
              ("regs", RESULTS / f"regs_{PRIMARY_ARCH}.txt"), ("sass", RESULTS / f"sass_{step}_{PRIMARY_ARCH}.txt"),
              ("tiles", RESULTS / f"tiles_{PRIMARY}.txt"), ("ladder", RESULTS / f"ladder_{step}_{PRIMARY}.txt"),
-             ("variants", RESULTS / f"variants_{step}_{PRIMARY}.txt"), ("splitk", RESULTS / f"splitk_{PRIMARY}.txt")]
+             ("variants", RESULTS / f"variants_{step}_{PRIMARY}.txt"), ("splitk", RESULTS / f"splitk_{PRIMARY}.txt"),
+             ("stride", RESULTS / f"stride_{PRIMARY}.txt")]
+    files += [("ncu_size", f) for f in sorted(RESULTS.glob(f"ncu_{step}_[0-9]*_{PRIMARY}.txt"))]
     for what, f in files:
         if not f.exists() or (what == "splitk" and step != "step10"):  # make splitk times step 10 only
             continue
         text = f.read_text(encoding="utf-8")
         if what == "tiles" and not re.search(rf"^{step} ", text, re.M):
             continue
+        if what == "stride" and not re.search(rf"^== {step} ", text, re.M):
+            continue
         m = HEADER.search(text)
         if m:
-            lines.append(f"| [`{f.name}`]({link_from(page, f)}) | {t['runs_what'][what].replace('stepNN', step)} | {m['gpu']} |")
+            size = f.name.split("_")[2] if what == "ncu_size" else ""
+            lines.append(f"| [`{f.name}`]({link_from(page, f)}) | {t['runs_what'][what].replace('stepNN', step).replace('SIZE', size)} | {m['gpu']} |")
     return lines + ["", t["runs_foot"].format(prov=provenance_page(page))]
 
 
@@ -827,11 +838,15 @@ FIGURES = {
 }
 
 
+ARITHMETIC = {"min": min, "max": max, "abs": abs, "round": round, "sum": sum, "len": len}  # for ranges and spreads
+
+
 def figure(expr, page):
-    """The text of one inline figure: EXPR|FORMAT evaluated against docs/results."""
-    expr, _, spec = expr.partition("|")
+    """The text of one inline figure: EXPR|FORMAT evaluated against docs/results. In a table
+    row the '|' is written '\\|' (GitHub's tables split cells at every bare '|', comments too)."""
+    expr, _, spec = expr.replace("\\|", "|").partition("|")
     try:
-        value = eval(expr, {"__builtins__": {}}, dict(FIGURES))  # the pages are the project's own
+        value = eval(expr, {"__builtins__": dict(ARITHMETIC)}, dict(FIGURES))  # the pages are the project's own
     except Exception as e:  # a name, a row or a metric that is not there: say which page
         raise SystemExit(f"{page.relative_to(ROOT)}: inline figure '{expr}': {e}")
     return format(value, spec or (",.0f" if abs(value) >= 100 or value == int(value) else ".2f"))
@@ -859,7 +874,8 @@ def render(kind, page):
         return kernel_diff(kind, page)
     if kind.split()[0] == "runs":
         return "\n".join(runs_table(kind, page, lang)) + "\n"
-    if kind.split()[0] in ("report", "ncu", "regs", "tiles", "sass", "exercises", "splitk", "thin", "variants", "ladder"):
+    if kind.split()[0] in ("report", "ncu", "profile", "regs", "tiles", "sass", "exercises", "splitk", "thin", "variants",
+                           "ladder"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
         out = tune_rows(kind.split()[1], kind.split()[2:], page, lang)
