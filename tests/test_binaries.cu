@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -59,6 +60,23 @@ TEST_CASE("every step binary prints its usage for --help and exits 0", "[binarie
         CHECK(r.status == 0);
         CHECK_THAT(r.output, Catch::StartsWith(std::string("usage: ") + s.name));
     }
+}
+
+TEST_CASE("the README's --help listing is what ./step01 --help prints", "[binaries]") {
+    std::ifstream readme(SGEMM_ROOT "/README.md");
+    REQUIRE(readme);
+    std::string listing, line;
+    bool inside = false;
+    while (std::getline(readme, line)) {
+        if (line == "<!-- results: usage step01 -->") {
+            inside = true;
+        } else if (inside && line == "<!-- /results -->") {
+            break;
+        } else if (inside && line.rfind("```", 0) != 0) {
+            listing += line + "\n";
+        }
+    }
+    CHECK(run_command("./step01 --help").output == listing);
 }
 
 TEST_CASE("every step binary answers bad arguments with one line, the usage and exit 2",

@@ -35,6 +35,7 @@ A table lives between two markers, and everything between them is replaced:
                                      GPU class (<gpu>_as_sm_XX.csv, make bench CLASS=sm_XX):
                                      the configuration chosen, blocks/SM, GFLOP/s (% of cuBLAS)
     <!-- results: runs step02 -->   the results files one step's pages quote, for its lab notes
+    <!-- results: usage step01 -->  what ./step01 --help prints, from usage() in common/args.cpp
     <!-- results: provenance -->    every file of docs/results: what it holds, the GPU, driver, CUDA
                                      release, date and commit (the one place provenance is shown;
                                      docs/results/README.md)
@@ -856,6 +857,19 @@ def fill_inline(text, page):
     return INLINE.sub(lambda m: f"<!--v:{m['expr']}-->{figure(m['expr'], page)}<!--/v-->", text)
 
 
+def usage_text(program):
+    """What `./PROGRAM --help` prints: the string literals of usage() in common/args.cpp, read
+    from the source so that the listing in the README cannot drift from the program."""
+    source = (ROOT / "common" / "args.cpp").read_text(encoding="utf-8")
+    body = re.search(r"std::string usage\(const std::string& program\) \{\s*return (.*?);\n\}", source, re.S)
+    if not body:
+        raise SystemExit("common/args.cpp: usage() is not 'return \"usage: \" + program + \"...\" ...;'")
+    text = ""
+    for token in re.finditer(r'"((?:[^"\\]|\\.)*)"|\bprogram\b', body.group(1)):
+        text += program if token.group(0) == "program" else bytes(token.group(1), "utf-8").decode("unicode_escape")
+    return text
+
+
 def kernel_diff(kind, page):
     """`diff stepNN`: kernel.cuh from step NN-1 to step NN, comments left out, as a diff block."""
     step = kind.split()[1]
@@ -872,6 +886,8 @@ def render(kind, page):
     lang = "zh" if page.name.endswith(".zh-CN.md") else "en"
     if kind.split()[0] == "diff":
         return kernel_diff(kind, page)
+    if kind.split()[0] == "usage":
+        return "```text\n" + usage_text(kind.split()[1]) + "```\n"
     if kind.split()[0] == "runs":
         return "\n".join(runs_table(kind, page, lang)) + "\n"
     if kind.split()[0] in ("report", "ncu", "profile", "regs", "tiles", "sass", "exercises", "splitk", "thin", "variants",
