@@ -56,7 +56,7 @@ EXERCISE_TEST_BINS := $(foreach n,$(STEP_IDS),$(OBJ)/exercises/step$(n)_skeleton
 TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
-.PHONY: all help test test-build test-run docs clean regs sanitize gpu-check results ncu tiles splitk thin ladder variants tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run check-pages stride docs clean regs sanitize gpu-check results ncu tiles splitk thin ladder variants tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -65,7 +65,8 @@ all: $(STEP_BINS) $(TILE_SWEEP) $(PEAK)
 help:
 	@echo "make stepNN        build ./stepNN (steps: $(STEP_IDS))"
 	@echo "make all           build every step"
-	@echo "make test          host tests, and GPU tests when a GPU is present"
+	@echo "make test          host tests, and GPU tests when a GPU is present; its last line says what ran"
+	@echo "make check-pages   only the page checks (generated figures, links, Chinese terms, budgets)"
 	@echo "make python        $(PY_LIB): every step for Python (python/README.md)"
 	@echo "make diff STEP=NN [COMMENTS=1]  what changed in kernel.cuh since the step before (step names"
 	@echo "                   made alike, comments hidden unless COMMENTS=1, coloured in a terminal)"
@@ -76,6 +77,7 @@ help:
 	@echo "make gpu-check OUT=DIR [TUNE=1]   the whole GPU validation, logs to DIR (TUNE=1: make tune first)"
 	@echo "make ncu STEP=NN [SIZE=S]   Nsight Compute metrics of one step"
 	@echo "make tiles         steps 03-10 at other tile sizes: registers, occupancy, GFLOP/s"
+	@echo "make stride        Nsight Compute: steps 01 and 02 at 4096^3, 4095^3 and 4064^3 (caches, stalls)"
 	@echo "make ladder        Nsight Compute: step 10 with 3 and 2 stages, unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
 	@echo "make variants      step 10 beside its variants that did not pay (one patch each), at 4096^3 and 8192^3"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
@@ -194,23 +196,32 @@ check-catch2:
 # line saying how long it took.
 NPROC := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 TEST_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
+# The last line says what ran and what was skipped, and why (tools/validate/test_summary.py
+# reads the run's log, $(BUILD)/test.log).
 test: check-catch2 check-pytest
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory $(TEST_JOBS) test-build && $(MAKE) --no-print-directory test-run; \
-	status=$$?; \
-	echo "make test: $$(( $$(date +%s) - start )) s, built with $(or $(TEST_JOBS),the -j given), $$( [ $$status = 0 ] && echo passed || echo FAILED)"; \
+	{ $(MAKE) --no-print-directory $(TEST_JOBS) test-build && $(MAKE) --no-print-directory test-run; \
+	  echo $$? > $(BUILD)/test.status; } 2>&1 | tee $(BUILD)/test.log; \
+	status=$$(cat $(BUILD)/test.status); \
+	$(PYTHON) tools/validate/test_summary.py $(BUILD)/test.log $$status $$(( $$(date +%s) - start )) \
+	  "$(or $(TEST_JOBS),the -j given)"; \
 	exit $$status
 
 test-build: $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS) $(PY_LIB)
 
-test-run:
-	$(PYTHON) tools/pages/results_table.py --check
-	$(PYTHON) tools/pages/check_docs.py
-	$(PYTHON) tools/pages/lesson_words.py --check
-	$(PYTHON) tools/exercises/exercise.py check
-	$(PYTHON) tools/measure/variants.py --check
+test-run: check-pages
 	$(TEST_BIN)
 	SGEMM_STEPS_LIB=$(CURDIR)/$(PY_LIB) $(PYTEST_PYTHON) -m pytest -q -rs python/tests
+
+# The checks of the pages and of what is generated into them (no build, no GPU): every table and
+# figure matches docs/results/, no measured figure typed by hand, links, twins and Chinese terms,
+# lesson budgets, the repository's URL, the exercises and the variants in step with kernel.cuh.
+PAGE_CHECKS := "tools/pages/results_table.py --check" tools/pages/check_docs.py tools/pages/check_figures.py \
+               "tools/pages/lesson_words.py --check" "tools/pages/repository.py --check" \
+               "tools/exercises/exercise.py check" "tools/measure/variants.py --check"
+check-pages:
+	@n=0; for c in $(PAGE_CHECKS); do echo "$(PYTHON) $$c"; $(PYTHON) $$c || exit 1; n=$$((n + 1)); done; \
+	  echo "page checks: $$n passed"
 
 check-pytest:
 	@test -n "$(PYTEST_PYTHON)" || { \
@@ -303,6 +314,10 @@ thin: $(TILE_SWEEP)
 # Nsight Compute's counters for step 10 unrolled 32, 16 and 8 steps, beside cuBLAS's kernel.
 ladder: $(TILE_SWEEP)
 	sh tools/profile/ladder.sh $(ARCH)
+
+# Steps 01 and 02 under Nsight Compute at 4096^3, 4095^3 and 4064^3: what the row stride costs.
+stride: step01 step02
+	sh tools/profile/stride.sh
 
 # Step 10 beside the variants of it that did not pay, each one patch (tools/measure/variants/).
 variants: $(COMMON_LIB)

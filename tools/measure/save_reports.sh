@@ -9,7 +9,9 @@
 # ceilings measured by `make peak` (peak_<gpu>.txt, and peak_<gpu>.csv for tools/pages/plots.py);
 # and step 10 with 3 and 2 stages (2 unrolled 32, 16 and 8 steps) beside cuBLAS under ncu (ladder_step10_<gpu>.txt);
 # and step 10 with K split into 1 to 16 slices (splitk_<gpu>.txt); and step 10 beside the variants
-# of it that did not pay, one patch each (variants_step10_<gpu>.txt).
+# of it that did not pay, one patch each (variants_step10_<gpu>.txt); steps 01 and 02's cache
+# counters at three sizes (stride_<gpu>.txt), and steps 04 and 05 under ncu at 4096^3 and 4095^3
+# from one run (ncu_stepNN_SIZE_<gpu>.txt).
 # usage: tools/measure/save_reports.sh DIR
 set -eu
 dir=${1:?usage: tools/measure/save_reports.sh DIR}
@@ -49,5 +51,6 @@ echo "wrote $dir/ladder_step10_$slug.txt"
 echo "wrote $dir/splitk_$slug.txt"
 { header "make variants (tools/measure/variants.py, the patches in tools/measure/variants/)"; make -s variants ARCH="$arch"; } > "$dir/variants_step10_$slug.txt"
 echo "wrote $dir/variants_step10_$slug.txt"
+sh tools/profile/save_sizes.sh "$dir"
 { header "make regs (ptxas --resource-usage, $arch)"; make -s regs ARCH="$arch"; } > "$dir/regs_$arch.txt"
 echo "wrote $dir/regs_$arch.txt"

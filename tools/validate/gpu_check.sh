@@ -6,7 +6,8 @@
 # course notebook run top to bottom (tools/validate/run_notebook.py, which needs nbclient and
 # ipykernel) and its Numba loops timed (tools/measure/numba_loops.py); and the T4 path: the
 # steps built for sm_75 and run with a T4's limits forced
-# (tools/validate/as_t4.sh). Each stage's log and a short summary go to OUTDIR. Everything
+# (tools/validate/as_t4.sh); steps 01, 02, 04 and 05 profiled at several sizes in one run
+# (tools/profile/save_sizes.sh). Each stage's log and a short summary go to OUTDIR. Everything
 # under OUTDIR/results/ (the benchmark CSV, the reports, the ncu metrics, the executed
 # notebook, the T4 path's record) belongs in docs/results/: the READMEs' tables and listings
 # are generated from those files by tools/pages/results_table.py.
@@ -64,6 +65,7 @@ stage exercises sh tools/exercises/exercise_demo.sh "$out/results"
 stage notebook python3 tools/validate/run_notebook.py "$out/results/notebook_$slug.ipynb"
 stage t4 sh tools/validate/as_t4.sh "$out/results"
 stage numba python3 tools/measure/numba_loops.py "$out/results"
+stage sizes sh tools/profile/save_sizes.sh "$out/results"
 stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10; do
     echo "== SGEMM_GPU_CLASS=$c ./step$s --check"; SGEMM_GPU_CLASS=$c ./step$s --check || exit 1; done; done'
 stage regs make regs
@@ -88,6 +90,7 @@ stage sanitize make sanitize
     show classes grep -E '^(==|GPU  |PASS|FAIL)' "$out/classes.log"
     show regs cat "$out/regs.log"
     show sanitize tail -n 1 "$out/sanitize.log"
+    show sizes cat "$out/sizes.log"
     show reports cat "$out/results/peak_$slug.txt"
     show bench tail -n 1 "$out/bench.log"
     show classes-bench grep -E '^wrote' "$out/classes-bench.log"
