@@ -288,6 +288,8 @@ results: bench $(PEAK)
 
 docs: | $(BUILD)
 	doxygen docs/Doxyfile
+	@echo "make docs: the site is $(CURDIR)/build/docs/html/index.html"
+	$(PYTHON) tools/pages/check_site.py build/docs/html
 
 $(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises $(OBJ)/pic $(OBJ)/pic/common:
 	mkdir -p $@
