@@ -15,8 +15,7 @@ bins=build/$arch/exercises
 file=$dir/exercises_$slug.txt
 status=0
 {
-    echo "# tools/exercises/exercise_demo.sh: the exercises under --check"
-    echo "# $stamp"
+    header "tools/exercises/exercise_demo.sh: the exercises under --check"
     echo
     echo "## Every step: the untouched exercise, then the exercise with kernel.cuh's code pasted in"
     for skeleton in "$bins"/step[0-9][0-9]_skeleton; do

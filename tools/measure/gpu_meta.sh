@@ -6,6 +6,8 @@
 #           with "-dirty" when tracked files have uncommitted changes
 #   cuda    the CUDA release nvcc reports, e.g. "13.0"
 #   stamp   the line a results file opens with: GPU, driver, CUDA, date (UTC) and commit
+# and the function header WHAT, which prints the two lines every results file opens with: what
+# made it, then the stamp (tools/pages/results_table.py reads them into docs/results/README.md).
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
 driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -n 1)
 slug=$(echo "$gpu" | tr 'A-Z' 'a-z' | sed 's/nvidia//; s/geforce//; s/[^a-z0-9]\{1,\}/-/g; s/^-*//; s/-*$//')
@@ -19,3 +21,7 @@ else
 fi
 cuda=$(nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\).*/\1/p')
 stamp="$gpu, driver $driver, CUDA $cuda, $(date -u +%Y-%m-%d), commit $commit"
+header() {
+    echo "# $1"
+    echo "# $stamp"
+}

@@ -17,11 +17,7 @@ set -eu
 dir=${1:?usage: tools/measure/save_reports.sh DIR}
 cd "$(dirname "$0")/../.."
 mkdir -p "$dir"
-. tools/measure/gpu_meta.sh
-header() {
-    echo "# $1"
-    echo "# $stamp"
-}
+. tools/measure/gpu_meta.sh  # $slug, header
 arch=$(sh tools/compile/detect_arch.sh)
 for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     report=$dir/report_${bin}_$slug.txt

@@ -8,11 +8,7 @@ set -eu
 dir=${1:?usage: tools/profile/save_sizes.sh DIR}
 cd "$(dirname "$0")/../.."
 mkdir -p "$dir"
-. tools/measure/gpu_meta.sh
-header() {
-    echo "# $1"
-    echo "# $stamp"
-}
+. tools/measure/gpu_meta.sh  # $slug, header
 ncu_version=$(ncu --version | tail -n 1)
 { header "make stride (tools/profile/stride.sh, $ncu_version); ncu locks the clocks to base while it profiles"
   sh tools/profile/stride.sh; } > "$dir/stride_$slug.txt"

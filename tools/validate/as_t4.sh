@@ -23,8 +23,7 @@ status=0
 
 make -j "$jobs" ARCH=sm_75 $bins python || exit 1
 {
-    echo "# tools/validate/as_t4.sh: the steps built for sm_75, run with SGEMM_GPU_CLASS=$class"
-    echo "# $stamp"
+    header "tools/validate/as_t4.sh: the steps built for sm_75, run with SGEMM_GPU_CLASS=$class"
     echo "# built: make ARCH=sm_75 (sm_75 code + compute_75 PTX; the driver compiles the PTX for this GPU)"
     echo "# figures: this GPU running T4 code with a T4's limits, not a T4's figures"
     echo
