@@ -203,7 +203,7 @@ TEXT = {
         "edge_source": "与上表同一批运行。数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
         "gpus_head": "| GPU | 计算能力 | SM 数 | cuBLAS 在 4096³ 的 GFLOP/s | 最后一步在 4096³：GFLOP/s（占 cuBLAS 的百分比） | 结果文件 |",
         "classes_head": "| 步骤 | 运行身份 | 选中的配置 | 每个 SM 的块数 |",
-        "classes_own": "{gpu} 本身",
+        "classes_own": "{gpu}（按本机配置）",
         "classes_as": "{c} 类（强制）",
         "classes_shipped": "唯一配置",
         "classes_source": "每格：在 M × N × K 下的 GFLOP/s（括号内为同一次运行中占 cuBLAS 的百分比），全部在 {gpu} 上测得。"
