@@ -199,7 +199,7 @@ TEST_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 # The last line says what ran and what was skipped, and why (tools/validate/test_summary.py
 # reads the run's log, $(BUILD)/test.log).
 test: check-catch2 check-pytest
-	@start=$$(date +%s); \
+	@mkdir -p $(BUILD); start=$$(date +%s); \
 	{ $(MAKE) --no-print-directory $(TEST_JOBS) test-build && $(MAKE) --no-print-directory test-run; \
 	  echo $$? > $(BUILD)/test.status; } 2>&1 | tee $(BUILD)/test.log; \
 	status=$$(cat $(BUILD)/test.status); \

@@ -164,7 +164,7 @@ TEST_CASE("a forced GPU class says which class and which configuration ran, and 
     CHECK_THAT(csv.output, Catch::Contains(",128x256x32; 2 stages; unroll 16; 98560 B shared memory,sm_86,"));
 }
 
-TEST_CASE("a size that does not fit in GPU memory is refused before anything is allocated",
+TEST_CASE("a size that does not fit in GPU memory is refused in one line before anything is allocated",
           "[gpu][binaries]") {
-    check_rejected("step01", "200000 200000 200000", "of GPU memory");
+    check_refused("./step01 200000 200000 200000", "step01", "200000 x 200000 x 200000 needs");
 }
