@@ -84,19 +84,26 @@ INLINE_CODE = re.compile(r"`[^`]*`")
 GENERATED = re.compile(r"^<!-- results: .*-->$")
 
 
+def reader_lines(text):
+    """(number, line) for each line of a page written by hand and read as prose: outside fenced
+    code and outside the generated <!-- results: ... --> blocks (check_figures.py reads these too)."""
+    fenced = generated = False
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if FENCE.match(stripped):
+            fenced = not fenced
+        elif GENERATED.match(stripped):
+            generated = True
+        elif stripped == "<!-- /results -->":
+            generated = False
+        elif not (fenced or generated):
+            yield number, line
+
+
 def term_problems(rel, text):
     """A line per banned variant on a Chinese page, outside code and generated blocks."""
-    out, inside, generated = [], False, False
-    for number, line in enumerate(text.splitlines(), 1):
-        if FENCE.match(line.strip()):
-            inside = not inside
-            continue
-        if GENERATED.match(line.strip()):
-            generated = True
-        elif line.strip() == "<!-- /results -->":
-            generated = False
-        if inside or generated:
-            continue
+    out = []
+    for number, line in reader_lines(text):
         prose = INLINE_CODE.sub("", INLINE.sub(lambda m: m["value"], line)).replace("**", "")
         if rel.name == "glossary.zh-CN.md" and prose.startswith("|"):
             prose = prose.split("|", 2)[-1]  # the first column is the English term

@@ -36,6 +36,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from check_docs import reader_lines  # the lines a reader sees as prose: no code, no generated block
 from results_table import INLINE, ROOT, pages
 
 NUMBER = r"(?<![\w.,/\-])\d[\d,]*(?:\.\d+)?"
@@ -52,8 +53,6 @@ KINDS = [
     ("driver", re.compile(r"(?<![\w.])\d{3}\.\d{2,3}\.\d{2}(?!\w|\.\d)")),
 ]
 CELL = re.compile(r"^\s*(?:\*\*)?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+)(?:\*\*)?\s*$")
-FENCE = re.compile(r"^\s*(```|~~~)")
-GENERATED = re.compile(r"^<!-- results: .*-->$")
 COMMENT = re.compile(r"<!--.*?-->")
 CODE = re.compile(r"`[^`]*`")
 LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
@@ -72,19 +71,8 @@ def prose(line):
 
 def problems(text, rel):
     """One line per figure typed by hand in `text` (the page `rel`)."""
-    out, fenced, generated = [], False, False
-    for number, line in enumerate(text.split("\n"), 1):
-        if FENCE.match(line):
-            fenced = not fenced
-            continue
-        if GENERATED.match(line.strip()):
-            generated = True
-            continue
-        if line.strip() == "<!-- /results -->":
-            generated = False
-            continue
-        if fenced or generated:
-            continue
+    out = []
+    for number, line in reader_lines(text):
         seen = prose(line)
         hits = [(kind, m.group(0)) for kind, pattern in KINDS for m in pattern.finditer(seen)]
         if seen.lstrip().startswith("|"):

@@ -247,6 +247,11 @@ def provenance_page(page):
     return link_from(page, RESULTS / name)
 
 
+def prov_link(page, lang):
+    """"; when, where and how: [provenance](...)", the clause a generated source line ends with."""
+    return TEXT[lang]["prov_link"].format(prov=provenance_page(page))
+
+
 def lab_page(page):
     """The lab notes of the step whose lesson `page` is, if it has them (else None): a lesson
     with lab notes shows no commit id; its generated blocks link the lab notes instead."""
@@ -397,10 +402,10 @@ def cold_table(page, lang):
     c = cold[0]
     src = (f"均测量于 {c['gpu']}。冷：[`docs/results/{cold_path.name}`]({link_from(page, cold_path)})；"
            f"热：[`docs/results/{warm_path.name}`]({link_from(page, warm_path)})"
-           + TEXT[lang]["prov_link"].format(prov=provenance_page(page)) + "。" if zh else
+           + prov_link(page, lang) + "。" if zh else
            f"Both measured on {c['gpu']}. Cold: [`docs/results/{cold_path.name}`]({link_from(page, cold_path)}); "
            f"warm: [`docs/results/{warm_path.name}`]({link_from(page, warm_path)})"
-           + TEXT[lang]["prov_link"].format(prov=provenance_page(page)) + ".")
+           + prov_link(page, lang) + ".")
     return lines + ["", src]
 
 
@@ -450,7 +455,7 @@ def gpus_side_table(page, lang, step="step10"):
         lines.append(line)
     src = ("；".join(f"{m['gpu']}：[`{p.name}`]({link_from(page, p)})" for m, _, p in sets) if zh else
            "; ".join(f"{m['gpu']}: [`{p.name}`]({link_from(page, p)})" for m, _, p in sets))
-    return lines + ["", src + TEXT[lang]["prov_link"].format(prov=provenance_page(page)) + ("。" if zh else ".")]
+    return lines + ["", src + prov_link(page, lang) + ("。" if zh else ".")]
 
 
 CLASS_SHAPES = [(2048,) * 3, (4096,) * 3, (8192,) * 3, (4095,) * 3, (8192, 1024, 4096)]
@@ -521,7 +526,7 @@ def ncu_compare(a, b, page, lang):
         if name in mb:
             lines.append(f"| `{name}` | {cell(ma[name])} | {cell(mb[name])} |")
     lines += ["", TEXT[lang]["file"] + f"[`docs/results/{pa.name}`]({link_from(page, pa)}), "
-              f"[`docs/results/{pb.name}`]({link_from(page, pb)})" + TEXT[lang]["prov_link"].format(prov=provenance_page(page))]
+              f"[`docs/results/{pb.name}`]({link_from(page, pb)})" + prov_link(page, lang)]
     return lines
 
 
@@ -529,13 +534,13 @@ def fenced(body, path, page, lang):
     """`body` as a text block, with the results file it comes from linked underneath (in a
     lesson with lab notes: the lab notes linked). The file's stamp line (GPU, driver, CUDA, date,
     commit) stays in the file and in the provenance table, not in the page."""
-    body = "\n".join(ln for ln in body.split("\n") if not STAMP.match(ln))
+    body = "\n".join(ln for ln in body.split("\n") if not HEADER.match(ln))
     if lab_page(page):
         return (f"```text\n{body}\n```\n\n" + TEXT[lang]["file_lesson"].format(
             name=path.name, rel=link_from(page, path), lab=lab_page(page).name) + "\n")
     return (f"```text\n{body}\n```\n\n"
             f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})"
-            + TEXT[lang]["prov_link"].format(prov=provenance_page(page)) + "\n")
+            + prov_link(page, lang) + "\n")
 
 
 def tune_rows(arch, wanted, page, lang):
@@ -578,7 +583,6 @@ def embedded(kind, page, lang):
 
 
 HEADER = re.compile(r"^# (?P<gpu>[^,\n]+), driver (?P<driver>[^,\n]+), CUDA (?P<cuda>[^,\n]+), (?:[^,\n]+, )*?(?P<date>[0-9]{4}-[0-9-]+), commit (?P<commit>[0-9a-f]+(?:-dirty)?)", re.M)
-STAMP = re.compile(HEADER.pattern)  # the stamp line itself (tools/measure/gpu_meta.sh's $stamp)
 TUNE_HEADER = re.compile(r"^# make tune STEP=08 on (?P<gpu>.+?) \((?P<arch>sm_\d+)\), (?P<date>[0-9-]+), commit (?P<commit>[0-9a-f]+)", re.M)
 
 
