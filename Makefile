@@ -38,7 +38,8 @@ STEP08_TUNED := $(wildcard steps/08_autotuning/tuned/$(ARCH).cuh)
 NVCCFLAGS += $(if $(STEP08_TUNED),-DSTEP08_TUNED='"tuned/$(ARCH).cuh"')
 LDLIBS    := -lcublas -Xlinker -rpath=$(CUDA_HOME)/lib64
 
-COMMON_SRC := $(wildcard common/*.cpp common/*.cu)
+# common/ in layers (common/README.md): errors.h, then device/, gpu/, launch/ and run/.
+COMMON_SRC := $(wildcard common/*.cpp common/*.cu common/*/*.cpp common/*/*.cu)
 COMMON_OBJ := $(patsubst common/%,$(OBJ)/common/%.o,$(COMMON_SRC))
 COMMON_LIB := $(OBJ)/libsgemm_common.a
 
@@ -50,13 +51,13 @@ TEST_BIN  := $(OBJ)/run_tests
 # variables unused (nvcc's warning 177).
 # No -MMD (it would leave .d files beside ./stepNN_exercise): they depend on every header.
 EXERCISE_FLAGS := $(filter-out $(WERROR) -MMD -MP,$(NVCCFLAGS)) -diag-suppress 177
-COMMON_HEADERS := $(wildcard common/*.h common/*.cuh common/*.def)
+COMMON_HEADERS := $(wildcard common/*.h common/*.cuh common/*/*.h common/*/*.cuh common/*/*.def)
 # For the tests: each step's untouched exercise and the same with kernel.cuh's code pasted in.
 EXERCISE_TEST_BINS := $(foreach n,$(STEP_IDS),$(OBJ)/exercises/step$(n)_skeleton $(OBJ)/exercises/step$(n)_solution)
 TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 
-.PHONY: all help test test-build test-run check-pages stride docs clean regs sanitize gpu-check results ncu tiles splitk thin ladder variants tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results ncu tiles splitk thin ladder variants tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -67,6 +68,7 @@ help:
 	@echo "make all           build every step"
 	@echo "make test          host tests, and GPU tests when a GPU is present; its last line says what ran"
 	@echo "make check-pages   only the page checks (generated figures, links, Chinese terms, budgets)"
+	@echo "make check-includes  common/'s include rule: includes point down its layers, no cycle"
 	@echo "make python        $(PY_LIB): every step for Python (python/README.md)"
 	@echo "make diff STEP=NN [COMMENTS=1]  what changed in kernel.cuh since the step before (step names"
 	@echo "                   made alike, comments hidden unless COMMENTS=1, coloured in a terminal)"
@@ -99,7 +101,8 @@ help:
 	@echo "make clean         remove build outputs"
 	@echo "ARCH=$(ARCH)  CUDA_HOME=$(CUDA_HOME)"
 
-$(OBJ)/common/%.o: common/% | $(OBJ)/common
+$(OBJ)/common/%.o: common/%
+	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
 $(COMMON_LIB): $(COMMON_OBJ)
@@ -155,7 +158,8 @@ PIC        := -Xcompiler -fPIC
 
 python: $(PY_LIB)
 
-$(OBJ)/pic/common/%.o: common/% | $(OBJ)/pic/common
+$(OBJ)/pic/common/%.o: common/%
+	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(PIC) -c $< -o $@
 
 $(OBJ)/pic/capi.o: python/sgemm_steps/capi.cu $(BUILD)/steps_registry.h | $(OBJ)/pic
@@ -210,6 +214,7 @@ test: check-catch2 check-pytest
 test-build: $(STEP_BINS) $(TEST_BIN) $(EXERCISE_TEST_BINS) $(PY_LIB)
 
 test-run: check-pages
+	$(PYTHON) tools/compile/check_includes.py
 	$(TEST_BIN)
 	SGEMM_STEPS_LIB=$(CURDIR)/$(PY_LIB) $(PYTEST_PYTHON) -m pytest -q -rs python/tests
 
@@ -223,6 +228,10 @@ check-pages:
 	@n=0; for c in $(PAGE_CHECKS); do echo "$(PYTHON) $$c"; $(PYTHON) $$c || exit 1; n=$$((n + 1)); done; \
 	  echo "page checks: $$n passed"
 
+# common/'s include rule (common/README.md): every include points down its layers, no cycle.
+check-includes:
+	$(PYTHON) tools/compile/check_includes.py
+
 check-pytest:
 	@test -n "$(PYTEST_PYTHON)" || { \
 	  echo "make test runs python/tests with pytest and NumPy, and no Python here has both"; \
@@ -230,9 +239,9 @@ check-pytest:
 	  echo "or: $(PYTHON) -m pip install pytest numpy   (or name a Python that has them: make test PYTEST_PYTHON=...)"; \
 	  exit 2; }
 
-# Every architecture this CUDA release compiles for: common/archs.def, the one list that
-# common/gpu_limits.h's table reads too.
-SUPPORTED_ARCHS := $(shell sed -n 's/^SGEMM_ARCH.\([0-9]*\),.*/sm_\1/p' common/archs.def)
+# Every architecture this CUDA release compiles for: common/gpu/archs.def, the one list that
+# common/gpu/gpu.h's table reads too.
+SUPPORTED_ARCHS := $(shell sed -n 's/^SGEMM_ARCH.\([0-9]*\),.*/sm_\1/p' common/gpu/archs.def)
 CONFIGS := $(OBJ)/configs
 
 ifeq ($(ARCH),all)
@@ -243,7 +252,7 @@ regs:
 	  $(MAKE) --no-print-directory regs ARCH=$$a > $(BUILD)/regs_$$a.log 2>&1 || status=1; \
 	  tail -n 1 $(BUILD)/regs_$$a.log; done; \
 	{ echo "# make regs ARCH=all: the configuration each step runs on each architecture (* = chosen),"; \
-	  echo "# from common/archs.def's table and each architecture's ptxas registers. No GPU measured this."; \
+	  echo "# from common/gpu/archs.def's table and each architecture's ptxas registers. No GPU measured this."; \
 	  for a in $(SUPPORTED_ARCHS); do sed -n '/^sm_[0-9]* (/,$$p' $(BUILD)/regs_$$a.log | grep -v '^OK:'; done; } \
 	  > docs/results/configs_by_arch.txt; \
 	echo "wrote docs/results/configs_by_arch.txt"; exit $$status
@@ -286,12 +295,14 @@ results: bench $(PEAK)
 	sh tools/measure/save_reports.sh docs/results
 	$(MAKE) plots
 
+# The site is written afresh: Doxygen leaves the pages of renamed files behind, and their links fail.
 docs: | $(BUILD)
+	rm -rf $(BUILD)/docs
 	doxygen docs/Doxyfile
 	@echo "make docs: the site is $(CURDIR)/build/docs/html/index.html"
 	$(PYTHON) tools/pages/check_site.py build/docs/html
 
-$(BUILD) $(OBJ) $(OBJ)/common $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises $(OBJ)/pic $(OBJ)/pic/common:
+$(BUILD) $(OBJ) $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises $(OBJ)/pic:
 	mkdir -p $@
 
 clean:

@@ -1,10 +1,13 @@
 /// @file errors.h
-/// @brief The errors a run reports in one line with exit status 2: bad input, and a machine
-/// that cannot run it.
+/// @brief Every exception the project throws, in one place: the bottom layer of common/, which
+///        includes nothing of ours (common/README.md draws the layers).
 ///
-/// Both are thrown where the problem is found and caught once, at the top (the harness, the
-/// test runner, the Python library), which prints the message and exits with status 2. A
-/// CUDA call that fails is a CudaError (cuda_check.cuh), exit status 1.
+/// Each is thrown where the problem is found and caught once, at the top (the harness, the test
+/// runner, the Python library), which prints its one-line message and picks the exit status:
+///   - UsageError: bad input, exit status 2 (the harness prints the usage after it);
+///   - DeviceError: this machine cannot run it, exit status 2 (no usage: the command line was right);
+///   - CudaError: a CUDA runtime call failed (device/cuda_check.cuh's CUDA_CHECK), exit status 1;
+///   - CublasError: a cuBLAS call failed (run/baseline.h's CUBLAS_CHECK), exit status 1.
 #pragma once
 
 #include <stdexcept>
@@ -28,6 +31,20 @@ class DeviceError : public UsageError {
 public:
     /// @param message what is wrong, in one line, without a trailing newline
     explicit DeviceError(const std::string& message) : UsageError(message) {}
+};
+
+/// A CUDA runtime call returned an error. what() says which call, which error and where.
+class CudaError : public std::runtime_error {
+public:
+    /// @param message the complete description, as built by cuda_check() (device/cuda_check.cuh)
+    explicit CudaError(const std::string& message) : std::runtime_error(message) {}
+};
+
+/// A cuBLAS call returned an error. what() says which call, which status and where.
+class CublasError : public std::runtime_error {
+public:
+    /// @param message the complete description, as built by cublas_check() (run/baseline.h)
+    explicit CublasError(const std::string& message) : std::runtime_error(message) {}
 };
 
 }  // namespace sgemm

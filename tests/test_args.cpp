@@ -1,11 +1,11 @@
-// Host tests: the step binaries' command line (common/args.h).
+// Host tests: the step binaries' command line (common/run/args.h).
 #include <catch2/catch.hpp>
 
 #include <climits>
 #include <string>
 #include <vector>
 
-#include "args.h"
+#include "run/args.h"
 
 using sgemm::Options;
 using sgemm::parse_args;

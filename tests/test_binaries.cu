@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "gpu_limits.h"  // no_device_reason
-#include "harness.h"
+#include "gpu/gpu.h"  // no_device_reason
+#include "run/report.h"  // csv_header
 #include "steps_registry.h"
 #include "test_support.h"
 

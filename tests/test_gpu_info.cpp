@@ -1,8 +1,8 @@
-// Host tests: peak FP32 arithmetic and the median (common/gpu_info.h, harness.h).
+// Host tests: peak FP32 arithmetic and the median (common/gpu/gpu.h, common/run/stats.h).
 #include <catch2/catch.hpp>
 
-#include "gpu_info.h"
-#include "harness.h"
+#include "gpu/gpu.h"
+#include "run/stats.h"
 
 TEST_CASE("FP32 lanes per SM follow the compute capability", "[peak]") {
     CHECK(sgemm::fp32_lanes_per_sm(9, 0) == 128);  // H100

@@ -1,14 +1,14 @@
 // Host tests: the architecture table, SGEMM_GPU_CLASS, and the choice of configuration each
-// GPU class gets (common/gpu_limits.h, common/choose.h). No GPU needed: the registers are
+// GPU class gets (common/gpu/gpu.h, common/launch/choose.h). No GPU needed: the registers are
 // each kernel's __launch_bounds__ cap, the most ptxas may give it.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <string>
 
-#include "args.h"
-#include "choose.h"
-#include "gpu_limits.h"
+#include "errors.h"  // UsageError
+#include "gpu/gpu.h"
+#include "launch/choose.h"
 #include "steps_registry.h"
 
 namespace {
@@ -16,7 +16,7 @@ namespace {
 /// The most registers __launch_bounds__(threads, min_blocks) lets a thread have.
 int cap(int threads, int min_blocks) { return std::min(255, 65536 / (threads * min_blocks) / 8 * 8); }
 
-sgemm::GpuLimits limits(int arch) { return sgemm::limits_of(*sgemm::find_arch(arch), 100); }
+sgemm::Gpu limits(int arch) { return sgemm::gpu_of_class(*sgemm::find_arch(arch), 100); }
 
 int step10_choice(int arch) {
     const auto c = step10::Launcher::candidates([](int i) { return cap(step10::kConfigs[i].threads(), step10::kConfigs[i].blocks_per_sm); });
@@ -62,7 +62,7 @@ TEST_CASE("SGEMM_GPU_CLASS takes sm_XX or sm_XX:SMS and nothing else", "[limits]
 }
 
 TEST_CASE("occupancy arithmetic: blocks per SM and what limits them", "[limits]") {
-    const sgemm::GpuLimits h100 = limits(90), t4 = limits(75), rtx30 = limits(86);
+    const sgemm::Gpu h100 = limits(90), t4 = limits(75), rtx30 = limits(86);
     // a block of 256 threads, up to 255 registers, 147,840 B (step 10's tile with 3 stages)
     CHECK(sgemm::blocks_per_sm(h100, 256, 250, 147840) == 1);
     CHECK(sgemm::blocks_per_sm(rtx30, 256, 250, 147840) == 0);
@@ -97,7 +97,7 @@ TEST_CASE("each GPU class gets the step 09 and 10 configuration its limits allow
 }
 
 TEST_CASE("a GPU that no configuration fits gets one line that says why", "[limits]") {
-    sgemm::GpuLimits tiny = limits(75);
+    sgemm::Gpu tiny = limits(75);
     tiny.smem_per_block_optin = tiny.smem_per_sm = 32 * 1024;
     const auto c = step10::Launcher::candidates([](int) { return 255; });
     const sgemm::Choice ch = sgemm::choose(tiny, tiny, c);
@@ -107,7 +107,7 @@ TEST_CASE("a GPU that no configuration fits gets one line that says why", "[limi
 
 TEST_CASE("a forced class holds the GPU to the class's blocks per SM with unused shared memory",
           "[limits]") {
-    sgemm::GpuLimits t4 = limits(75), h100 = limits(90);
+    sgemm::Gpu t4 = limits(75), h100 = limits(90);
     t4.forced = true;
     // step 10's 64 KB configuration: 1 block/SM on sm_75, 4 on the H100 without padding
     CHECK(sgemm::blocks_per_sm(h100, 256, 238, 49408) == 1);  // registers already allow only 1
@@ -129,7 +129,7 @@ const sgemm::Rates kH100Rates{128 * 2 * 1.98, 2 * 2619e6 * 640 / 1e9};
 
 template <class Candidates>
 sgemm::ShapeChoice shape_choice(const Candidates& c, int arch, int M, int N, int K, int max_splits) {
-    const sgemm::GpuLimits g = sgemm::limits_of(*sgemm::find_arch(arch), 132);
+    const sgemm::Gpu g = sgemm::gpu_of_class(*sgemm::find_arch(arch), 132);
     return sgemm::choose_shape(sgemm::choose(g, g, c), c, g, kH100Rates, M, N, K, max_splits, true);
 }
 

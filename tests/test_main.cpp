@@ -11,7 +11,7 @@
 #include <string>
 #include <sys/wait.h>
 
-#include "gpu_limits.h"  // no_device_reason
+#include "gpu/gpu.h"  // no_device_reason
 #include "test_support.h"
 
 namespace {

@@ -6,10 +6,10 @@
 #include <cstring>
 #include <vector>
 
-#include "check.h"
-#include "gpu_limits.h"
+#include "gpu/gpu.h"
+#include "run/compare.h"
+#include "run/self_check.h"
 #include "steps/10_double_buffer/kernel.cuh"
-#include "verify.h"
 
 namespace {
 
@@ -21,7 +21,7 @@ template <int kSplits>
 void launch_split(int M, int N, int K, float alpha, const float* A, const float* B, float beta, float* C,
                   cudaStream_t stream) {
     const sgemm::Choice& ch = step10::Launcher::choice();
-    step10::Launcher::launch_config(ch.index, ch.dynamic_smem, sgemm::device_limits().has_cp_async(), kSplits, M, N,
+    step10::Launcher::launch_config(ch.index, ch.dynamic_smem, sgemm::gpu_in_force().has_cp_async(), kSplits, M, N,
                                     K, alpha, A, B, beta, C, stream);
 }
 

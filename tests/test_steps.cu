@@ -6,13 +6,12 @@
 #include <string>
 #include <vector>
 
-#include "check.h"
-#include "device_buffer.cuh"
-#include "gpu_info.h"
-#include "gpu_limits.h"
-#include "random.cuh"
+#include "device/device_buffer.cuh"
+#include "device/random.cuh"
+#include "gpu/gpu.h"
+#include "run/compare.h"
+#include "run/self_check.h"
 #include "steps_registry.h"
-#include "verify.h"
 
 using sgemm::DeviceBuffer;
 using sgemm_tests::kAllSteps;
@@ -161,11 +160,11 @@ template <int I>
 void check_step10_pipeline(std::uint64_t& seed) {
     const step10::Config& c = step10::kConfigs[I];
     INFO("step 10 configuration " << I << ": " << c.name());
-    if (std::size_t(c.smem_bytes()) > sgemm::actual_limits().smem_per_block_optin) {
+    if (std::size_t(c.smem_bytes()) > sgemm::actual_gpu().smem_per_block_optin) {
         WARN("step 10 configuration " << I << " needs more shared memory than this GPU has; not run");
         return;
     }
-    if (!step10::Layout::built(c, sgemm::actual_limits().arch)) {
+    if (!step10::Layout::built(c, sgemm::actual_gpu().arch)) {
         WARN("step 10 configuration " << I << " is not built for this GPU's architecture; not run");
         return;
     }
@@ -224,7 +223,7 @@ TEST_CASE("steps 08-10 match the reference at awkward shapes with each smaller G
     for (const Expected e : {Expected{"sm_86", 0, 0}, Expected{"sm_75", 1, 2}}) {
         ForcedClass forced(e.gpu_class);
         INFO("GPU class " << e.gpu_class);
-        REQUIRE(sgemm::device_limits().forced);
+        REQUIRE(sgemm::gpu_in_force().forced);
         CHECK(step09::Launcher::choice().index == e.step09);
         CHECK(step10::Launcher::choice().index == e.step10);
         std::uint64_t seed = 1;
@@ -254,7 +253,7 @@ TEST_CASE("the occupancy arithmetic agrees with the CUDA runtime for every kerne
         const int threads = int(g.block.x * g.block.y * g.block.z);
         int api = 0;
         CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&api, kernel, threads, g.smem_bytes));
-        const sgemm::KernelInfo info = sgemm::query_kernel(kernel, g);
+        const sgemm::KernelInfo info = sgemm::query_kernel(kernel, g.block, g.smem_bytes);
         CHECK(info.blocks_per_sm == api);
         CHECK(api > 0);
     };
@@ -266,7 +265,7 @@ TEST_CASE("the occupancy arithmetic agrees with the CUDA runtime for every kerne
     }
     for (int i = 0; i < step10::Launcher::kCount; ++i) {
         const std::size_t smem = std::size_t(step10::kConfigs[i].smem_bytes());
-        if (smem > sgemm::actual_limits().smem_per_block_optin) continue;  // cannot launch here
+        if (smem > sgemm::actual_gpu().smem_per_block_optin) continue;  // cannot launch here
         const sgemm::KernelFn k = step10::Launcher::kernel(i);
         sgemm::allow_shared_memory(k, smem);
         check(step10::kConfigs[i].name().c_str(), reinterpret_cast<const void*>(k),

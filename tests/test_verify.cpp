@@ -1,4 +1,4 @@
-// Host tests: the verifier, its tolerance and the CPU reference (common/verify.h).
+// Host tests: the verifier, its tolerance and the CPU reference (common/run/compare.h).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -7,8 +7,8 @@
 #include <limits>
 #include <vector>
 
-#include "random.cuh"
-#include "verify.h"
+#include "device/random.cuh"
+#include "run/compare.h"
 
 using sgemm::gemm_tolerance;
 using sgemm::reference_gemm;

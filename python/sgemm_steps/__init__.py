@@ -147,7 +147,7 @@ def run(step, A, B, C=None, alpha=1.0, beta=0.0):
 
 
 def bench(step, M, N=None, K=None, warmup=3, reps=20, seed=42):
-    """The figures of `./stepNN M N K`'s report, measured the same way (common/timing.cuh's
+    """The figures of `./stepNN M N K`'s report, measured the same way (common/run/timing.cuh's
     CUDA-event timing, cuBLAS in both strict-FP32 modes, alpha = 1, beta = 0, seeded inputs,
     one launch verified against cuBLAS first). bench(step, S) is S x S x S.
     Returns a Bench namedtuple (times in ms, GFLOP/s, pct_of_cublas in %)."""

@@ -116,7 +116,7 @@ def require_device():
             ctypes.CDLL(DRIVER)
         except OSError:  # a library built before common/ said so called it "driver version is insufficient"
             raise NoDeviceError(f"{prefix}: no NVIDIA driver found ({DRIVER} is not installed)") from None
-        # common/gpu_limits.cpp's line, as a step prints it: "no usable CUDA device: why",
+        # common/gpu/gpu.cpp's line, as a step prints it: "no usable CUDA device: why",
         # "no usable CUDA device (cudaGetDeviceCount: why)", or why alone (an older GPU)
         message = lib().sgemm_last_error().decode(errors="replace")
         if message.startswith(prefix + " (") and message.endswith(")"):

@@ -3,8 +3,8 @@
 ///
 /// Every step's kernel.cuh comes in through build/steps_registry.h (tools/compile/gen_registry.sh),
 /// the same list the Catch2 tests use, so a new step folder is here without anyone editing a list.
-/// The timing, the cuBLAS baseline and the verification are common/'s (timing.cuh, cublas_ref.h,
-/// verify.h), as in the command-line report.
+/// The timing, the cuBLAS baseline and the verification are common/'s (run/timing.cuh, run/baseline.h,
+/// run/compare.h), as in the command-line report.
 ///
 /// Every function returns a status: 0 success, 1 CUDA or cuBLAS error or wrong result,
 /// 2 bad input or no usable GPU. After a non-zero status, sgemm_last_error() returns one line
@@ -18,15 +18,15 @@
 #include <string>
 #include <vector>
 
-#include "args.h"  // UsageError
-#include "cublas_ref.h"
-#include "cuda_check.cuh"
-#include "device_buffer.cuh"
-#include "gpu_limits.h"
-#include "random.cuh"
+#include "device/cuda_check.cuh"
+#include "device/device_buffer.cuh"
+#include "device/random.cuh"
+#include "errors.h"  // UsageError
+#include "gpu/gpu.h"
+#include "run/baseline.h"
+#include "run/compare.h"
+#include "run/timing.cuh"
 #include "steps_registry.h"  // every step's kernel.cuh, and sgemm_tests::kAllSteps
-#include "timing.cuh"
-#include "verify.h"
 
 #define SGEMM_API extern "C" __attribute__((visibility("default")))
 
@@ -82,14 +82,14 @@ int guarded(Body&& body) {
 /// or an older one). @throws sgemm::UsageError otherwise.
 void require_gpu(const sgemm::Step& step) {
     sgemm::require_cuda_device();
-    (void)sgemm::device_limits();  // sm_75 or newer, SGEMM_GPU_CLASS well formed
+    (void)sgemm::gpu_in_force();  // sm_75 or newer, SGEMM_GPU_CLASS well formed
     cudaFuncAttributes attr{};
     const cudaError_t status = cudaFuncGetAttributes(&attr, step.kernel);
     if (status == cudaErrorNoKernelImageForDevice || status == cudaErrorInvalidDeviceFunction) {
         cudaGetLastError();  // clear it
         throw sgemm::UsageError(std::string("libsgemm_steps.so was built for another GPU (") +
                                 cudaGetErrorName(status) + "); rebuild for this one, " +
-                                sgemm::arch_name(sgemm::actual_limits().arch) +
+                                sgemm::arch_name(sgemm::actual_gpu().arch) +
                                 ": make clean && make python");
     }
     CUDA_CHECK(status);
@@ -223,7 +223,7 @@ SGEMM_API int sgemm_run(int step, int M, int N, int K, float alpha, const float*
 /// `./stepNN M N K` measures them: seeded random inputs in [-1, 1) (@p seed, as `--seed`), one
 /// launch verified against cuBLAS with beta = 0 and C poisoned with NaN first, then @p warmup
 /// untimed and @p reps timed launches of the step and of cuBLAS in both strict-FP32 math modes
-/// (common/timing.cuh), alpha = 1, beta = 0.
+/// (common/run/timing.cuh), alpha = 1, beta = 0.
 SGEMM_API int sgemm_bench(int step, int M, int N, int K, int warmup, int reps, unsigned long long seed,
                           SgemmBenchResult* out) {
     return guarded([&] {

@@ -1,4 +1,4 @@
-"""The comparison the GPU tests make, with the tolerance of common/verify.cpp's gemm_tolerance():
+"""The comparison the GPU tests make, with the tolerance of common/run/compare.cpp's gemm_tolerance():
 atol = 4 eps K |alpha| max|A| max|B| + 4 eps |beta| max|C|, rtol = 4 eps (eps = FLT_EPSILON),
 against a float64 product. NaN and Inf always fail."""
 import numpy as np

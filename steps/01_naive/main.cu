@@ -1,7 +1,7 @@
 /// @file
 /// @brief The step01 program: hands this step's launcher to the shared harness.
-#include "harness.h"
 #include "kernel.cuh"
+#include "run/harness.h"
 
 /// Runs step 01 as `./step01 [SIZE | M N K] [options]`; see sgemm::run_step().
 int main(int argc, char** argv) {

@@ -31,8 +31,8 @@ Build and run:  make step02 && ./step02 4096
 */
 #pragma once
 
-#include "cuda_check.cuh"
-#include "launch.cuh"
+#include "device/cuda_check.cuh"
+#include "launch/kernel_types.cuh"
 
 namespace step02 {
 

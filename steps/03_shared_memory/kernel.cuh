@@ -37,8 +37,8 @@ Build and run:  make step03 && ./step03 4096
 */
 #pragma once
 
-#include "cuda_check.cuh"
-#include "launch.cuh"
+#include "device/cuda_check.cuh"
+#include "launch/kernel_types.cuh"
 
 namespace step03 {
 

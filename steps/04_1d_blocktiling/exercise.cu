@@ -42,8 +42,8 @@ K >= 0. When beta == 0, C is only written, never read (it may hold NaN).
 Build and run:  make step04 && ./step04 4096
 */
 
-#include "cuda_check.cuh"
-#include "launch.cuh"
+#include "device/cuda_check.cuh"
+#include "launch/kernel_types.cuh"
 
 namespace step04 {
 
@@ -146,7 +146,7 @@ inline void launch(int M, int N, int K, float alpha, const float* A, const float
 
 }  // namespace step04
 
-#include "harness.h"  // for main(): the same program every step binary runs
+#include "run/harness.h"  // for main(): the same program every step binary runs
 
 /// Runs the exercise as `./step04_exercise [SIZE | M N K] [options]`; `--check` runs every
 /// awkward shape and prints the hint below if one is wrong.

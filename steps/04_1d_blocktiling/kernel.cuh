@@ -34,8 +34,8 @@ Build and run:  make step04 && ./step04 4096
 */
 #pragma once
 
-#include "cuda_check.cuh"
-#include "launch.cuh"
+#include "device/cuda_check.cuh"
+#include "launch/kernel_types.cuh"
 
 namespace step04 {
 

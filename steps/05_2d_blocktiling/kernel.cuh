@@ -35,8 +35,8 @@ Build and run:  make step05 && ./step05 4096
 */
 #pragma once
 
-#include "cuda_check.cuh"
-#include "launch.cuh"
+#include "device/cuda_check.cuh"
+#include "launch/kernel_types.cuh"
 
 namespace step05 {
 

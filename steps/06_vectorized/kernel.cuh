@@ -42,8 +42,8 @@ Build and run:  make step06 && ./step06 4096
 */
 #pragma once
 
-#include "cuda_check.cuh"
-#include "launch.cuh"
+#include "device/cuda_check.cuh"
+#include "launch/kernel_types.cuh"
 
 #include <cstdint>
 

@@ -40,8 +40,8 @@ Build and run:  make step07 && ./step07 4096
 */
 #pragma once
 
-#include "cuda_check.cuh"
-#include "launch.cuh"
+#include "device/cuda_check.cuh"
+#include "launch/kernel_types.cuh"
 
 #include <cstdint>
 

@@ -48,9 +48,9 @@ K >= 0. When beta == 0, C is only written, never read (it may hold NaN).
 Build and run:  make step09 && ./step09 4096
 */
 
-#include "cuda_check.cuh"
-#include "launcher.cuh"
-#include "tile_io.cuh"
+#include "device/cuda_check.cuh"
+#include "device/tile_io.cuh"
+#include "launch/config_launcher.cuh"
 
 #include <string>
 
@@ -253,7 +253,7 @@ inline constexpr sgemm::KernelFn kernel = kKernels(0, {true, true, true});
 
 }  // namespace step09
 
-#include "harness.h"  // for main(): the same program every step binary runs
+#include "run/harness.h"  // for main(): the same program every step binary runs
 
 /// Runs the exercise as `./step09_exercise [SIZE | M N K] [options]`; `--check` runs every
 /// awkward shape and prints the hint below if one is wrong.

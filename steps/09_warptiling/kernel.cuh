@@ -40,9 +40,9 @@ Build and run:  make step09 && ./step09 4096
 */
 #pragma once
 
-#include "cuda_check.cuh"
-#include "launcher.cuh"
-#include "tile_io.cuh"
+#include "device/cuda_check.cuh"
+#include "device/tile_io.cuh"
+#include "launch/config_launcher.cuh"
 
 #include <string>
 

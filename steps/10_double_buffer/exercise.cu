@@ -53,9 +53,9 @@ K >= 0. When beta == 0, C is only written, never read (it may hold NaN). Under s
 Build and run:  make step10 && ./step10 4096
 */
 
-#include "cuda_check.cuh"
-#include "launcher.cuh"  // and through it gpu_limits.h (kArchHere) and split_k.cuh (k_slice)
-#include "tile_io.cuh"
+#include "device/cuda_check.cuh"
+#include "device/tile_io.cuh"
+#include "launch/config_launcher.cuh"  // and through it gpu/gpu.h (kArchHere) and launch/split_k.cuh (k_slice)
 
 #include <string>
 
@@ -362,7 +362,7 @@ inline constexpr sgemm::KernelFn kernel = kKernels(0, {true, true, true});
 
 }  // namespace step10
 
-#include "harness.h"  // for main(): the same program every step binary runs
+#include "run/harness.h"  // for main(): the same program every step binary runs
 
 /// Runs the exercise as `./step10_exercise [SIZE | M N K] [options]`; `--check` runs every
 /// awkward shape and prints the hint below if one is wrong.

@@ -45,9 +45,9 @@ Build and run:  make step10 && ./step10 4096
 */
 #pragma once
 
-#include "cuda_check.cuh"
-#include "launcher.cuh"  // and through it gpu_limits.h (kArchHere) and split_k.cuh (k_slice)
-#include "tile_io.cuh"
+#include "device/cuda_check.cuh"
+#include "device/tile_io.cuh"
+#include "launch/config_launcher.cuh"  // and through it gpu/gpu.h (kArchHere) and launch/split_k.cuh (k_slice)
 
 #include <string>
 

@@ -1,6 +1,6 @@
 // make regs (tools/compile/configs.cu): which configuration each step runs on a GPU of this build's
 // architecture, chosen by the same code the launchers use (sgemm::choose()) from the limits
-// in common/archs.def's table and the registers ptxas gave each kernel for this
+// in common/gpu/archs.def's table and the registers ptxas gave each kernel for this
 // architecture (build/ARCH/regs.txt, written by tools/compile/regs.sh). Needs no GPU.
 // Exits 1 if a step has no configuration that fits, or a fixed step does not fit.
 // usage: configs ARCH build/ARCH/regs.txt
@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "choose.h"
-#include "gpu_limits.h"
+#include "gpu/gpu.h"
+#include "launch/choose.h"
 #include "steps_registry.h"
 
 namespace {
@@ -46,7 +46,7 @@ std::string join(std::initializer_list<int> values) {
 bool failed = false;
 
 /// Prints the candidates of one step, the chosen one marked, and why.
-void list(const char* step, const sgemm::GpuLimits& g, const std::vector<sgemm::Candidate>& cands) {
+void list(const char* step, const sgemm::Gpu& g, const std::vector<sgemm::Candidate>& cands) {
     const sgemm::Choice ch = sgemm::choose(g, g, cands);
     for (std::size_t i = 0; i < cands.size(); ++i) {
         const sgemm::Candidate& c = cands[i];
@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
     }
     const sgemm::ArchLimits* arch = sgemm::find_arch(std::stoi(std::string(argv[1]).substr(3)));
     if (!arch) {
-        std::fprintf(stderr, "%s: %s is not in the table of common/archs.def\n", argv[0], argv[1]);
+        std::fprintf(stderr, "%s: %s is not in the table of common/gpu/archs.def\n", argv[0], argv[1]);
         return 2;
     }
     const std::map<std::string, Resources> regs = read_registers(argv[2]);
@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "%s: no kernels in %s (run make regs ARCH=%s first)\n", argv[0], argv[2], argv[1]);
         return 2;
     }
-    const sgemm::GpuLimits g = sgemm::limits_of(*arch, 0);
+    const sgemm::Gpu g = sgemm::gpu_of_class(*arch, 0);
     std::printf("%s (%s): %zu B shared memory per block, %zu B per SM, %d threads and %d blocks per SM\n",
                 argv[1], arch->gpus, g.smem_per_block_optin, g.smem_per_sm, g.threads_per_sm, g.blocks_per_sm);
 

@@ -261,7 +261,7 @@ def main_function(num, folder, hint):
     # steps that choose among configurations (08-10) also report which one ran, and why
     plan = f", step{num}::plan" if "sgemm::PlanFn plan =" in (folder / "kernel.cuh").read_text() else ""
     return f"""
-#include "harness.h"  // for main(): the same program every step binary runs
+#include "run/harness.h"  // for main(): the same program every step binary runs
 
 /// Runs the exercise as `./step{num}_exercise [SIZE | M N K] [options]`; `--check` runs every
 /// awkward shape and prints the hint below if one is wrong.

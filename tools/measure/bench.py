@@ -13,7 +13,7 @@ time budget, judged from the same step's previous shape, is skipped and the outp
 so (the naive step at 8192^3 is the one this is for).
 
 With --gpu-class sm_XX every run is made as for that smaller GPU class (SGEMM_GPU_CLASS,
-see common/gpu_limits.h): the steps choose that class's configurations and are held to its
+see common/gpu/gpu.h): the steps choose that class's configurations and are held to its
 blocks per SM, on this GPU. The files are then DIR/<gpu>_as_<class>.csv and .meta.json, and
 the speeds are this GPU's, never the class's. --steps limits the run to some steps.
 

@@ -6,12 +6,12 @@
 #include <cstddef>
 #include <vector>
 
-#include "cuda_check.cuh"
-#include "device_buffer.cuh"
-#include "gpu_limits.h"
-#include "launch.cuh"
-#include "timing.cuh"
-#include "verify.h"
+#include "device/cuda_check.cuh"
+#include "device/device_buffer.cuh"
+#include "gpu/gpu.h"
+#include "launch/kernel_types.cuh"
+#include "run/compare.h"
+#include "run/timing.cuh"
 
 namespace sgemm_tools {
 
@@ -25,9 +25,9 @@ using KernelFn = sgemm::KernelFn;
 inline int class_smem(KernelFn kernel, int threads, int smem) {
     cudaFuncAttributes attr{};
     CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel)));
-    const sgemm::GpuLimits& limits = sgemm::device_limits();
+    const sgemm::Gpu& limits = sgemm::gpu_in_force();
     if (sgemm::blocks_per_sm(limits, threads, attr.numRegs, attr.sharedSizeBytes + smem) == 0) return -1;
-    return int(sgemm::emulation_smem(limits, sgemm::actual_limits(), threads, attr.numRegs,
+    return int(sgemm::emulation_smem(limits, sgemm::actual_gpu(), threads, attr.numRegs,
                                      attr.sharedSizeBytes, std::size_t(smem)));
 }
 

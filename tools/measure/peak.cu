@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "cuda_check.cuh"
-#include "device_buffer.cuh"
-#include "gpu_info.h"
-#include "timing.cuh"
+#include "device/cuda_check.cuh"
+#include "device/device_buffer.cuh"
+#include "gpu/gpu.h"
+#include "run/timing.cuh"
 
 namespace {
 
@@ -74,7 +74,7 @@ struct Row {
 
 int main(int argc, char** argv) try {
     const bool csv = argc > 1 && std::strcmp(argv[1], "--csv") == 0;
-    const sgemm::GpuInfo& gpu = sgemm::gpu_info();
+    const sgemm::Gpu& gpu = sgemm::actual_gpu();
     int mem_khz = 0, bus_bits = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, 0));
     CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, 0));

@@ -6,7 +6,7 @@
 // The configuration a step ships with is marked '*'. The argument "classes" adds steps 09
 // and 10's candidates for the smaller GPU classes (sm_86: 99 KB per block; sm_75: 64 KB per
 // block and per SM), each held to the blocks per SM its class gives it (SGEMM_GPU_CLASS,
-// common/gpu_limits.h) and marked "as sm_XX": this GPU's speed for that class's limits.
+// common/gpu/gpu.h) and marked "as sm_XX": this GPU's speed for that class's limits.
 // The argument "splitk" (make splitk) times step 10 with K cut into 1 to 16 slices instead.
 #include <algorithm>
 #include <array>
@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "cublas_ref.h"
-#include "device_buffer.cuh"
-#include "random.cuh"
-#include "timing.cuh"
-#include "verify.h"
-#include "gpu_limits.h"
+#include "device/device_buffer.cuh"
+#include "device/random.cuh"
+#include "gpu/gpu.h"
 #include "measure_kernel.cuh"
+#include "run/baseline.h"
+#include "run/compare.h"
+#include "run/timing.cuh"
 
 #include "steps/03_shared_memory/kernel.cuh"
 #include "steps/04_1d_blocktiling/kernel.cuh"
@@ -195,7 +195,7 @@ int splitk(sgemm::CublasHandle& blas) {
     using step10::Launcher;
     const sgemm::Choice& ch = Launcher::choice();
     const step10::Config& c = step10::kConfigs[ch.index];
-    const sgemm::GpuLimits& g = sgemm::device_limits();
+    const sgemm::Gpu& g = sgemm::gpu_in_force();
     std::printf("# step 10 %s on %d SMs, K cut into S slices (gridDim.z = S), then sum_slices; median of 20 "
                 "after 3 warm-up; cuBLAS: the faster of DEFAULT and PEDANTIC in the same run\n",
                 c.name().c_str(), g.sms);

@@ -14,7 +14,7 @@ goes to docs/results/tune_<arch>.txt.
 
 With --gpu-class sm_XX the search is for a smaller GPU class, on this GPU: each candidate
 runs held to the blocks per SM that class gives it (SGEMM_GPU_CLASS, see
-common/gpu_limits.h), the table goes to docs/results/tune_<arch>_as_<class>.txt, and the
+common/gpu/gpu.h), the table goes to docs/results/tune_<arch>_as_<class>.txt, and the
 winner becomes the header's entry for that class. The speeds are this GPU's, not the class's.
 
     python3 tools/measure/tune.py [--arch sm_90] [--gpu-class sm_75] [--sizes 4096 1024] [--jobs N] [--list]

@@ -10,12 +10,12 @@
 #include <cstdlib>
 #include <vector>
 
-#include "cublas_ref.h"
-#include "gpu_info.h"
-#include "device_buffer.cuh"
-#include "random.cuh"
-#include "timing.cuh"
+#include "device/device_buffer.cuh"
+#include "device/random.cuh"
+#include "gpu/gpu.h"
 #include "measure_kernel.cuh"
+#include "run/baseline.h"
+#include "run/timing.cuh"
 
 #include "steps/08_autotuning/kernel.cuh"
 
@@ -54,7 +54,7 @@ int main(int argc, char** argv) try {
     const double g = gflops(m.median_ms);
     std::printf("threads=%d regs=%d local=%zu blocks=%d warps=%d gflops=%.0f cublas=%.0f peak=%.1f verified=%s\n",
                 kThreads, m.registers, m.local_bytes, m.blocks_per_sm, m.blocks_per_sm * kThreads / 32,
-                g, cublas, sgemm::gpu_info().peak_gflops(), m.verified ? "pass" : "FAIL");
+                g, cublas, sgemm::actual_gpu().peak_gflops(), m.verified ? "pass" : "FAIL");
     return 0;
 } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "cublas_ref.h"
-#include "device_buffer.cuh"
+#include "device/device_buffer.cuh"
+#include "device/random.cuh"
 #include "measure_kernel.cuh"
-#include "random.cuh"
-#include "timing.cuh"
+#include "run/baseline.h"
+#include "run/timing.cuh"
 #include "variant.h"
 
 namespace {

@@ -35,7 +35,7 @@ A table lives between two markers, and everything between them is replaced:
                                      GPU class (<gpu>_as_sm_XX.csv, make bench CLASS=sm_XX):
                                      the configuration chosen, blocks/SM, GFLOP/s (% of cuBLAS)
     <!-- results: runs step02 -->   the results files one step's pages quote, for its lab notes
-    <!-- results: usage step01 -->  what ./step01 --help prints, from usage() in common/args.cpp
+    <!-- results: usage step01 -->  what ./step01 --help prints, from usage() in common/run/args.cpp
     <!-- results: provenance -->    every file of docs/results: what it holds, the GPU, driver, CUDA
                                      release, date and commit (the one place provenance is shown;
                                      docs/results/README.md)
@@ -862,12 +862,12 @@ def fill_inline(text, page):
 
 
 def usage_text(program):
-    """What `./PROGRAM --help` prints: the string literals of usage() in common/args.cpp, read
+    """What `./PROGRAM --help` prints: the string literals of usage() in common/run/args.cpp, read
     from the source so that the listing in the README cannot drift from the program."""
-    source = (ROOT / "common" / "args.cpp").read_text(encoding="utf-8")
+    source = (ROOT / "common" / "run" / "args.cpp").read_text(encoding="utf-8")
     body = re.search(r"std::string usage\(const std::string& program\) \{\s*return (.*?);\n\}", source, re.S)
     if not body:
-        raise SystemExit("common/args.cpp: usage() is not 'return \"usage: \" + program + \"...\" ...;'")
+        raise SystemExit("common/run/args.cpp: usage() is not 'return \"usage: \" + program + \"...\" ...;'")
     text = ""
     for token in re.finditer(r'"((?:[^"\\]|\\.)*)"|\bprogram\b', body.group(1)):
         text += program if token.group(0) == "program" else bytes(token.group(1), "utf-8").decode("unicode_escape")

@@ -1,4 +1,4 @@
-/// @file launch.cuh
+/// @file kernel_types.cuh
 /// @brief The small pieces every launcher uses: ceil_div(), the kernel's and the launcher's
 ///        signatures, LaunchGeometry, for_each_row_slab(), and Plan, what a launcher that
 ///        chooses among configurations says it chose.

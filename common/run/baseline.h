@@ -1,23 +1,18 @@
-/// @file cublas_ref.h
-/// @brief The cuBLAS baseline: strict-FP32 SGEMM on row-major matrices.
+/// @file baseline.h
+/// @brief The cuBLAS baseline every step races: the handle, strict-FP32 SGEMM on row-major
+///        matrices, and CUBLAS_CHECK.
 #pragma once
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
-#include <stdexcept>
 #include <string>
+
+#include "errors.h"  // CublasError
 
 namespace sgemm {
 
-/// A cuBLAS call returned an error. what() says which call, which status and where.
-class CublasError : public std::runtime_error {
-public:
-    /// @param message the complete description, as built by cublas_check()
-    explicit CublasError(const std::string& message) : std::runtime_error(message) {}
-};
-
-/// Throws CublasError if @p status is not `CUBLAS_STATUS_SUCCESS`. Called through CUBLAS_CHECK.
+/// Throws CublasError (errors.h) if @p status is not `CUBLAS_STATUS_SUCCESS`. Called through CUBLAS_CHECK.
 /// @param status the value the checked call returned
 /// @param expr   the checked expression, as source text
 /// @param file   source file of the call

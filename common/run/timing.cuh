@@ -10,10 +10,10 @@
 #include <cstddef>
 #include <vector>
 
-#include "cublas_ref.h"
-#include "cuda_check.cuh"
-#include "device_buffer.cuh"
-#include "harness.h"
+#include "device/cuda_check.cuh"
+#include "device/device_buffer.cuh"
+#include "run/baseline.h"
+#include "run/stats.h"  // median()
 
 namespace sgemm {
 

@@ -1,4 +1,4 @@
-/// @file verify.h
+/// @file compare.h
 /// @brief Checking a computed C against a reference, and a double-precision CPU reference.
 ///
 /// Both are host code, so the verifier itself is unit-tested without a GPU.

@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <utility>
 
-#include "cuda_check.cuh"
+#include "device/cuda_check.cuh"
 
 namespace sgemm {
 

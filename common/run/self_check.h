@@ -1,4 +1,4 @@
-/// @file check.h
+/// @file self_check.h
 /// @brief The correctness checks every step is held to: the awkward shapes, a reference
 ///        result for each, and the report `./stepNN --check` (and so `make check-exercise`)
 ///        prints.
@@ -11,21 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "device_buffer.cuh"
-#include "harness.h"
-#include "verify.h"
+#include "device/device_buffer.cuh"
+#include "run/compare.h"
+#include "run/step.h"
 
 namespace sgemm {
-
-/// The sizes of one product: A is M x K, B is K x N, C is M x N.
-struct Shape {
-    int M;  ///< rows of A and C
-    int N;  ///< columns of B and C
-    int K;  ///< columns of A, rows of B
-};
-
-/// "M x N x K", as the reports print a shape.
-std::string to_string(const Shape& shape);
 
 /// The shapes every step must be right at: ones, primes, one off a power of two, tall,
 /// wide, K = 1, a long K with a tiny C, a C taller than 65535 block rows, multiples of 4

@@ -1,6 +1,6 @@
 /// @file args.cpp
 /// @brief Parsing and validation of the step binaries' command line.
-#include "args.h"
+#include "run/args.h"
 
 #include <climits>
 #include <cmath>

@@ -1,18 +1,17 @@
-/// @file check.cpp
+/// @file self_check.cpp
 /// @brief The shapes, the reference and the `--check` report shared by the tests and the
 ///        step binaries.
-#include "check.h"
+#include "run/self_check.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
-#include "cublas_ref.h"
-#include "cuda_check.cuh"
-#include "gpu_info.h"
-#include "gpu_limits.h"
-#include "random.cuh"
+#include "device/cuda_check.cuh"
+#include "device/random.cuh"
+#include "gpu/gpu.h"
+#include "run/baseline.h"
 
 namespace sgemm {
 namespace {
@@ -48,12 +47,6 @@ void print_hint(const char* hint) {
 }
 
 }  // namespace
-
-std::string to_string(const Shape& s) {
-    std::ostringstream out;
-    out << s.M << " x " << s.N << " x " << s.K;
-    return out.str();
-}
 
 const std::vector<Shape>& check_shapes() {
     static const std::vector<Shape> shapes = {
@@ -111,8 +104,8 @@ VerifyResult CheckProblem::run(LaunchFn launch) {
 }
 
 int run_checks(const Step& step, const char* hint) {
-    const GpuLimits& limits = device_limits();  // no GPU, or a bad SGEMM_GPU_CLASS: DeviceError, exit 2
-    const GpuInfo& gpu = gpu_info();
+    const Gpu& limits = gpu_in_force();  // no GPU, or a bad SGEMM_GPU_CLASS: DeviceError, exit 2
+    const Gpu& gpu = actual_gpu();
     const std::vector<Shape>& shapes = check_shapes();
     const std::vector<Scalars>& scalars = check_scalars();
     std::printf("%s --check on %s: C = alpha*A*B + beta*C at %zu shapes, each with (alpha, beta) =",

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu_limits.h"
+#include "gpu/gpu.h"
 
 namespace sgemm {
 
@@ -48,7 +48,7 @@ struct Choice {
 /// The first candidate that fits @p g and reaches the blocks per SM it was measured with;
 /// if none does, the first that fits at all; if none fits, index -1. Under a forced class,
 /// dynamic_smem holds the GPU that is there (@p actual) to the class's blocks per SM.
-Choice choose(const GpuLimits& g, const GpuLimits& actual, const std::vector<Candidate>& candidates);
+Choice choose(const Gpu& g, const Gpu& actual, const std::vector<Candidate>& candidates);
 
 /// What one SM computes and the GPU's memory moves per second: the two rates choose_shape()
 /// weighs a split of K with (it adds traffic but fills idle SMs).
@@ -94,7 +94,7 @@ struct SplitEstimate {
 
 /// The estimate choose_shape() weighs candidate @p c with, on @p g at rates @p r, for an
 /// M x N x K problem with K cut into @p splits slices.
-SplitEstimate estimate_split(const Candidate& c, const GpuLimits& g, const Rates& r, int M, int N, int K,
+SplitEstimate estimate_split(const Candidate& c, const Gpu& g, const Rates& r, int M, int N, int K,
                              int splits);
 
 /// For an M x N x K problem, the admitted candidate of @p device (and, for max_splits > 1, the
@@ -106,23 +106,23 @@ SplitEstimate estimate_split(const Candidate& c, const GpuLimits& g, const Rates
 /// A split adds the partial products' traffic (written once, read once, at the memory
 /// bandwidth) and one more launch. Ties go to the earlier candidate and to fewer slices.
 /// @p explain: fill in why (costs a few string operations).
-ShapeChoice choose_shape(const Choice& device, const std::vector<Candidate>& candidates, const GpuLimits& g,
+ShapeChoice choose_shape(const Choice& device, const std::vector<Candidate>& candidates, const Gpu& g,
                          const Rates& r, int M, int N, int K, int max_splits, bool explain);
 
 /// One candidate's line in a listing: blocks per SM on @p g and what limits them, or why it
 /// does not fit.
-std::string describe_fit(const GpuLimits& g, const Candidate& c);
+std::string describe_fit(const Gpu& g, const Candidate& c);
 
-/// Remembers a launcher's choice until the limits in force change (force_gpu_class()), so
+/// Remembers a launcher's choice until the GPU in force changes (force_gpu_class()), so
 /// that launching costs no device queries after the first time.
 class ChoiceCache {
 public:
-    /// The choice for the limits in force; @p make_candidates is called to recompute it.
+    /// The choice for the GPU in force; @p make_candidates is called to recompute it.
     /// @throws DeviceError when no candidate fits the GPU
     template <class MakeCandidates>
     const Choice& get(const char* step, MakeCandidates&& make_candidates) {
         if (generation_ != limits_generation() || choice_.index < 0) {
-            choice_ = choose(device_limits(), actual_limits(), make_candidates());
+            choice_ = choose(gpu_in_force(), actual_gpu(), make_candidates());
             generation_ = limits_generation();
             if (choice_.index < 0) fail(step, choice_);
         }

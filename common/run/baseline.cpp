@@ -1,6 +1,6 @@
-/// @file cublas_ref.cpp
+/// @file baseline.cpp
 /// @brief The cuBLAS baseline.
-#include "cublas_ref.h"
+#include "run/baseline.h"
 
 #include <algorithm>
 

@@ -2,8 +2,8 @@
 /// @brief Device side of the seeded random inputs.
 #include <algorithm>
 
-#include "cuda_check.cuh"
-#include "random.cuh"
+#include "device/cuda_check.cuh"
+#include "device/random.cuh"
 
 namespace sgemm {
 namespace {

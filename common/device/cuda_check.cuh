@@ -1,24 +1,18 @@
 /// @file cuda_check.cuh
 /// @brief The one error-checking idiom for CUDA runtime calls: `CUDA_CHECK(expr)`.
 ///
-/// A failed call throws sgemm::CudaError whose message names the error, the
+/// A failed call throws sgemm::CudaError (errors.h) whose message names the error, the
 /// expression, the file and the line. The program's top level (the harness or the
 /// test runner) prints it; nothing here calls `exit()`, so RAII destructors still run.
 #pragma once
 
 #include <cuda_runtime.h>
 
-#include <stdexcept>
 #include <string>
 
-namespace sgemm {
+#include "errors.h"  // CudaError
 
-/// A CUDA runtime call returned an error. what() says which call, which error and where.
-class CudaError : public std::runtime_error {
-public:
-    /// @param message the complete description, as built by cuda_check()
-    explicit CudaError(const std::string& message) : std::runtime_error(message) {}
-};
+namespace sgemm {
 
 /// Throws CudaError if @p status is not `cudaSuccess`. Called through CUDA_CHECK.
 /// @param status the value the checked call returned

@@ -1,14 +1,14 @@
 /// @file choose.cpp
 /// @brief The choice among a launcher's configurations, and its explanation.
-#include "choose.h"
+#include "launch/choose.h"
 
 #include <algorithm>
 #include <cstdio>
 
+#include "device/cuda_check.cuh"
 #include "errors.h"  // DeviceError
-#include "cuda_check.cuh"
-#include "gpu_info.h"
-#include "launch.cuh"
+#include "gpu/gpu.h"
+#include "launch/kernel_types.cuh"  // ceil_div
 
 namespace sgemm {
 namespace {
@@ -16,13 +16,13 @@ namespace {
 std::size_t smem_of(const Candidate& c) { return c.static_smem + c.dynamic_smem; }
 
 /// Blocks per SM of `c` on `g`; 0 where its kernel is not built.
-int blocks_of(const GpuLimits& g, const Candidate& c) {
+int blocks_of(const Gpu& g, const Candidate& c) {
     return c.built ? blocks_per_sm(g, c.threads, c.regs, smem_of(c)) : 0;
 }
 
 }  // namespace
 
-std::string describe_fit(const GpuLimits& g, const Candidate& c) {
+std::string describe_fit(const Gpu& g, const Candidate& c) {
     if (!c.built) return "not built for this GPU's architecture";
     const int blocks = blocks_of(g, c);
     const std::string limiter = occupancy_limiter(g, c.threads, c.regs, smem_of(c));
@@ -30,7 +30,7 @@ std::string describe_fit(const GpuLimits& g, const Candidate& c) {
     return std::to_string(blocks) + " block" + (blocks == 1 ? "" : "s") + "/SM (" + limiter + ")";
 }
 
-Choice choose(const GpuLimits& g, const GpuLimits& actual, const std::vector<Candidate>& candidates) {
+Choice choose(const Gpu& g, const Gpu& actual, const std::vector<Candidate>& candidates) {
     Choice out;
     std::string skipped;
     int first_fit = -1;
@@ -79,7 +79,7 @@ Choice choose(const GpuLimits& g, const GpuLimits& actual, const std::vector<Can
 
 const Rates& device_rates() {
     static const Rates rates = [] {
-        const GpuInfo& gpu = gpu_info();
+        const Gpu& gpu = actual_gpu();
         return Rates{peak_fp32_gflops(1, gpu.fp32_lanes, gpu.clock_khz / 1000.0), gpu.memory_gbytes_per_s()};
     }();
     return rates;
@@ -97,7 +97,7 @@ std::string time_text(double us) {
 
 }  // namespace
 
-SplitEstimate estimate_split(const Candidate& c, const GpuLimits& g, const Rates& r, int M, int N, int K,
+SplitEstimate estimate_split(const Candidate& c, const Gpu& g, const Rates& r, int M, int N, int K,
                              int splits) {
     SplitEstimate e;
     e.tiles = static_cast<long long>(ceil_div(M, c.BM)) * ceil_div(N, c.BN);
@@ -126,7 +126,7 @@ SplitEstimate estimate_split(const Candidate& c, const GpuLimits& g, const Rates
     return e;
 }
 
-ShapeChoice choose_shape(const Choice& device, const std::vector<Candidate>& candidates, const GpuLimits& g,
+ShapeChoice choose_shape(const Choice& device, const std::vector<Candidate>& candidates, const Gpu& g,
                          const Rates& r, int M, int N, int K, int max_splits, bool explain) {
     ShapeChoice best;
     best.index = device.index;

@@ -1,6 +1,6 @@
-/// @file verify.cpp
-/// @brief The verifier, its tolerance and the CPU reference.
-#include "verify.h"
+/// @file compare.cpp
+/// @brief The comparison with a reference, its tolerance and the CPU reference.
+#include "run/compare.h"
 
 #include <algorithm>
 #include <cfloat>

@@ -6,7 +6,7 @@
 ///
 /// A kernel that supports it asks for its slice with k_slice() and its output with
 /// c_slice(); with gridDim.z == 1 the slice is all of K and the output is C itself. The
-/// launcher (common/launcher.cuh) wraps each launch in a SplitK, which owns the workspace.
+/// launcher (common/launch/config_launcher.cuh) wraps each launch in a SplitK, which owns the workspace.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -15,7 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "cuda_check.cuh"
+#include "device/cuda_check.cuh"
 
 namespace sgemm {
 

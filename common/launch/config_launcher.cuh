@@ -1,4 +1,4 @@
-/// @file launcher.cuh
+/// @file config_launcher.cuh
 /// @brief The one selection and launch layer of the steps that hold several configurations
 ///        (08, 09 and 10). A step states its configurations, its kernels and how a
 ///        configuration covers C (a Layout, below); Launcher<Layout> does the rest: it admits
@@ -33,11 +33,11 @@
 #include <utility>
 #include <vector>
 
-#include "choose.h"
-#include "cuda_check.cuh"
-#include "gpu_limits.h"
-#include "launch.cuh"
-#include "split_k.cuh"
+#include "device/cuda_check.cuh"
+#include "gpu/gpu.h"
+#include "launch/choose.h"
+#include "launch/kernel_types.cuh"
+#include "launch/split_k.cuh"
 
 namespace sgemm {
 
@@ -169,7 +169,7 @@ public:
     /// class) does: by cp.async where it has it, else through registers where the
     /// configuration has such a kernel.
     static KernelFn kernel(int i) {
-        const KernelFn k = Layout::kKernels(i, {true, true, device_limits().has_cp_async()});
+        const KernelFn k = Layout::kKernels(i, {true, true, gpu_in_force().has_cp_async()});
         return k != nullptr ? k : Layout::kKernels(i, {true, true, true});
     }
 
@@ -183,7 +183,7 @@ public:
                 cudaFuncAttributes attr{};
                 CUDA_CHECK(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(kernel(i))));
                 return attr.numRegs;
-            }, true, actual_limits().arch);
+            }, true, actual_gpu().arch);
         });
     }
 
@@ -193,9 +193,9 @@ public:
     /// configurations are weighed by their speed that way.
     static ShapeChoice shape_choice(int M, int N, int K, bool explain = false) {
         const bool aligned = K % 4 == 0 && N % 4 == 0;
-        static const std::vector<Candidate> cands[2] = {candidates([](int) { return 0; }, false, actual_limits().arch),
-                                                        candidates([](int) { return 0; }, true, actual_limits().arch)};
-        ShapeChoice sc = choose_shape(choice(), cands[aligned], device_limits(), device_rates(), M, N, K,
+        static const std::vector<Candidate> cands[2] = {candidates([](int) { return 0; }, false, actual_gpu().arch),
+                                                        candidates([](int) { return 0; }, true, actual_gpu().arch)};
+        ShapeChoice sc = choose_shape(choice(), cands[aligned], gpu_in_force(), device_rates(), M, N, K,
                                       Layout::kMaxSplits, explain);
         if (explain && !aligned && detail::Unaligned<Config>::kMeasured) {
             sc.why += " (K or N not a multiple of 4: weighed by 4-byte copies' speed)";
@@ -236,7 +236,7 @@ public:
                        cudaStream_t stream) {
         if (M <= 0 || N <= 0) return;  // empty C: touch nothing (and ask the GPU nothing)
         const ShapeChoice sc = shape_choice(M, N, K);
-        launch_config(sc.index, sc.dynamic_smem, device_limits().has_cp_async(), sc.splits, M, N, K, alpha, A, B,
+        launch_config(sc.index, sc.dynamic_smem, gpu_in_force().has_cp_async(), sc.splits, M, N, K, alpha, A, B,
                       beta, C, stream);
     }
 
