@@ -56,8 +56,9 @@ COMMON_HEADERS := $(wildcard common/*.h common/*.cuh common/*/*.h common/*/*.cuh
 EXERCISE_TEST_BINS := $(foreach n,$(STEP_IDS),$(OBJ)/exercises/step$(n)_skeleton $(OBJ)/exercises/step$(n)_solution)
 TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
+PRECISION  := $(OBJ)/precision
 
-.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results ncu tiles splitk thin ladder variants tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -84,6 +85,8 @@ help:
 	@echo "make variants      step 10 beside its variants that did not pay (one patch each), at 4096^3 and 8192^3"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
 	@echo "make thin          step 10 at thin shapes (M or N of 64-256): every configuration and split against cuBLAS"
+	@echo "make precision     steps 10-12 and cuBLAS (FP32, TF32) against an FP64 product at K = 256-16384,"
+	@echo "                   into docs/results/precision_<gpu>.csv (sm_80 and newer)"
 	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
 	@echo "make tune STEP=08 [CLASS=sm_XX]  search step 08's tile sizes on this GPU (CLASS: for that smaller"
 	@echo "                   GPU class), write its entry in steps/08_autotuning/tuned/$(ARCH).cuh"
@@ -340,9 +343,17 @@ variants: $(COMMON_LIB)
 $(PEAK): tools/measure/peak.cu $(COMMON_LIB) | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
-# The GPU's measured ceilings: FP32 FFMA rate, device-memory and shared-memory bandwidth.
+# The GPU's measured ceilings: FP32 FFMA rate, device-memory and shared-memory bandwidth, and
+# the mma.sync TF32 rate (sm_80 and newer).
 peak: $(PEAK)
 	$(PEAK)
+
+$(PRECISION): tools/measure/precision.cu $(COMMON_LIB) | $(OBJ)
+	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
+
+# The error of steps 10-12 and of cuBLAS in both modes against an FP64 product (docs/precision.md).
+precision: $(PRECISION)
+	sh tools/measure/save_precision.sh $(PRECISION) docs/results
 
 # STEP=NN profiles ./stepNN; STEP=NN_exercise profiles the exercise.
 ncu:
@@ -359,4 +370,4 @@ ncu:
 $(addprefix tools/,tile_sweep.cu peak.cu configs.cu tune_step08.cu):
 	@:
 
--include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(CONFIGS).d
+-include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(PRECISION).d $(CONFIGS).d

@@ -2,8 +2,9 @@
 /// @brief The pieces of the tile copies that steps 06 and 07 teach, written once for the steps
 ///        after them (08, 09 and 10): load4() and store4(), the 16-byte global accesses with
 ///        their edge-safe fallback (step 06), and a_index() and store_transposed(), the padded,
-///        transposed A tile without bank conflicts (step 07). Steps 06 and 07 keep their own
-///        copies, since there they are the idea.
+///        transposed A tile without bank conflicts (step 07), and store2(), the same as store4()
+///        for the pairs of C a tensor-core thread holds (steps 11, 12). Steps 06 and 07 keep their
+///        own copies, since there they are the idea.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -36,6 +37,24 @@ __device__ __forceinline__ void store4(float* p, int n, float4 v, float alpha, f
         if (j < n) p[j] = (beta == 0.0f) ? alpha * x : alpha * x + beta * p[j];
     };
     put(0, v.x), put(1, v.y), put(2, v.z), put(3, v.w);
+}
+
+/// p[j] = alpha * v_j + beta * p[j] for the first `n` of the two floats (v0, v1) at p (beta == 0:
+/// p is not read), as the tensor-core steps (11, 12) store the pair of columns a thread holds of
+/// each mma tile. kVector: one 8-byte access, for p 8-byte aligned and n >= 2.
+template <bool kVector>
+__device__ __forceinline__ void store2(float* p, int n, float v0, float v1, float alpha, float beta) {
+    if (kVector && n >= 2) {
+        float2 c = make_float2(alpha * v0, alpha * v1);
+        if (beta != 0.0f) {
+            const float2 old = *reinterpret_cast<const float2*>(p);
+            c = make_float2(c.x + beta * old.x, c.y + beta * old.y);
+        }
+        *reinterpret_cast<float2*>(p) = c;
+        return;
+    }
+    if (n > 0) p[0] = (beta == 0.0f) ? alpha * v0 : alpha * v0 + beta * p[0];
+    if (n > 1) p[1] = (beta == 0.0f) ? alpha * v1 : alpha * v1 + beta * p[1];
 }
 
 /// Where element (k, m) of the transposed (BK, BM) A tile lives in As: row k starts at

@@ -12,6 +12,19 @@
 
 namespace sgemm {
 
+/// The arithmetic a step's kernel multiplies in, which sets how far from the exact product its
+/// result may land (run/compare.h's gemm_tolerance()).
+enum class Arithmetic {
+    kFp32,    ///< FP32 multiply-adds (steps 01-10): FP32's rounding only
+    kTf32,    ///< TF32 inputs on tensor cores, FP32 sums (step 11): each input rounded to 10 bits
+    k3xTf32,  ///< 3xTF32 (step 12): FP32's accuracy from three TF32 products
+};
+
+/// "FP32", "TF32" or "3xTF32", for reports.
+inline const char* arithmetic_name(Arithmetic a) {
+    return a == Arithmetic::kTf32 ? "TF32" : a == Arithmetic::k3xTf32 ? "3xTF32" : "FP32";
+}
+
 /// Smallest integer not less than a / b, for a >= 0 and b > 0, without the overflow
 /// of the usual `(a + b - 1) / b` when a is close to INT_MAX.
 constexpr int ceil_div(int a, int b) { return a / b + (a % b != 0 ? 1 : 0); }

@@ -38,6 +38,14 @@ void cublas_sgemm(const CublasHandle& handle, int M, int N, int K, float alpha, 
                              std::max(K, 1), &beta, C, N));
 }
 
+void cublas_gemm_tf32(const CublasHandle& handle, int M, int N, int K, float alpha, const float* A,
+                      const float* B, float beta, float* C) {
+    if (M <= 0 || N <= 0) return;
+    CUBLAS_CHECK(cublasGemmEx(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A,
+                              CUDA_R_32F, std::max(K, 1), &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_FAST_TF32,
+                              CUBLAS_GEMM_DEFAULT));
+}
+
 std::string cublas_version(const CublasHandle& handle) {
     int v = 0;
     CUBLAS_CHECK(cublasGetVersion(handle.get(), &v));

@@ -44,6 +44,13 @@ private:
 void cublas_sgemm(const CublasHandle& handle, int M, int N, int K, float alpha, const float* A,
                   const float* B, float beta, float* C);
 
+/// The same with TF32 tensor cores allowed (cublasGemmEx, CUBLAS_COMPUTE_32F_FAST_TF32): FP32
+/// inputs rounded to TF32, FP32 sums, as PyTorch's allow_tf32 asks for. The second baseline,
+/// the one steps 11 and 12 race; on a GPU without TF32 tensor cores (sm_75) cuBLAS computes
+/// in FP32.
+void cublas_gemm_tf32(const CublasHandle& handle, int M, int N, int K, float alpha, const float* A,
+                      const float* B, float beta, float* C);
+
 /// "cuBLAS <major>.<minor>.<patch>" for the library actually loaded.
 std::string cublas_version(const CublasHandle& handle);
 

@@ -11,10 +11,11 @@
 namespace sgemm {
 
 Tolerance gemm_tolerance(int K, float alpha, float beta, double max_a, double max_b,
-                         double max_c) {
+                         double max_c, Arithmetic arithmetic) {
     constexpr double kEps = FLT_EPSILON;  // 2^-23, one unit of float rounding near 1
     Tolerance tol;
     tol.atol = 4.0 * kEps * K * std::fabs(alpha) * max_a * max_b;
+    if (arithmetic == Arithmetic::kTf32) tol.atol += std::ldexp(1.0, -10) * K * std::fabs(alpha) * max_a * max_b;
     if (beta != 0.0f) tol.atol += 4.0 * kEps * std::fabs(beta) * max_c;
     tol.rtol = 4.0 * kEps;
     return tol;

@@ -4,6 +4,8 @@
 /// Both are host code, so the verifier itself is unit-tested without a GPU.
 #pragma once
 
+#include "launch/kernel_types.cuh"  // Arithmetic
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -30,8 +32,12 @@ struct Tolerance {
 /// @param max_a  largest |A(i,k)|
 /// @param max_b  largest |B(k,j)|
 /// @param max_c  largest |C(i,j)| before the run (ignored when beta == 0)
+/// @param arithmetic what the kernel multiplies in. kTf32 (step 11) rounds both inputs to 10
+///        mantissa bits, each off by at most u = 2^-11 of itself, so each product by at most
+///        2u + u^2 < 2^-10 of |a b|: the bound grows by 2^-10 * K * |alpha| * max|A| * max|B|
+///        (steps/11_tensor_cores/README.md derives it). k3xTf32 (step 12) keeps FP32's bound.
 Tolerance gemm_tolerance(int K, float alpha, float beta, double max_a, double max_b,
-                         double max_c);
+                         double max_c, Arithmetic arithmetic = Arithmetic::kFp32);
 
 /// One element that failed the check.
 struct Mismatch {

@@ -91,13 +91,14 @@ Verification verified_launch(const Step& step, Problem& p, const CublasHandle& b
     p.C.copy_to_host(got.data());
     p.Cref.copy_to_host(expected.data());
     const Tolerance tol =
-        gemm_tolerance(o.K, o.alpha, beta, kInputBound, kInputBound, kInputBound);
+        gemm_tolerance(o.K, o.alpha, beta, kInputBound, kInputBound, kInputBound, step.arithmetic);
     return {beta, poison, verify(got.data(), expected.data(), o.M, o.N, tol)};
 }
 
 int run(const Step& step, const Options& o) {
     // first: no GPU, one older than sm_75 or a malformed SGEMM_GPU_CLASS is a DeviceError
     const Gpu& limits = gpu_in_force();
+    require_arch(step, limits);  // steps 11 and 12 need TF32 tensor cores: one line, exit 2
     const Gpu& gpu = actual_gpu();
     // room for cuBLAS's handle and workspace on top of the five matrices
     constexpr std::uint64_t kHeadroom = 256ull << 20;
@@ -155,7 +156,17 @@ int run(const Step& step, const Options& o) {
             },
             o.warmup, o.reps, stream.get(), cold);
     }
-    const RunResult result{t, tbm, blas.has_value(), blas ? cublas_version(*blas) : "none", std::move(checks), verified};
+    // The second baseline: cuBLAS with TF32 tensor cores allowed, the one steps 11 and 12 race.
+    Timing tf32;
+    if (blas) {
+        tf32 = time_launches(
+            [&] {
+                cublas_gemm_tf32(*blas, o.M, o.N, o.K, o.alpha, p.A.get(), p.B.get(), o.beta, p.Cref.get());
+            },
+            o.warmup, o.reps, stream.get(), cold);
+    }
+    const RunResult result{t, tbm, tf32, blas.has_value(), blas ? cublas_version(*blas) : "none", std::move(checks),
+                           verified};
     print_result(setup, result);
     return verified ? 0 : 1;
 }

@@ -61,6 +61,9 @@ struct CsvRow {
     double blas_gflops;      ///< cuBLAS's (NaN without it)
     double pct_of_cublas;    ///< 100 * gflops / blas_gflops
     double pct_of_peak;      ///< 100 * gflops / the FP32 peak (NaN where the peak is unknown)
+    const Timing& ttf;       ///< cuBLAS's with TF32 allowed
+    double tf32_gflops;      ///< its GFLOP/s (NaN without cuBLAS)
+    double pct_of_tf32;      ///< 100 * gflops / tf32_gflops
 };
 
 /// printf-style formatting into a string.
@@ -117,6 +120,10 @@ const CsvColumn kCsvColumns[] = {
     {"gpu_class", [](const CsvRow& r) { return r.limits.forced ? arch_name(r.limits.arch) : std::string(); }},
     {"cublas_mode", [](const CsvRow& r) { return std::string(r.blas_mode); }},
     {"l2", [](const CsvRow& r) { return std::string(r.o.cold_l2 ? "cold" : "warm"); }},
+    {"arithmetic", [](const CsvRow& r) { return std::string(arithmetic_name(r.step.arithmetic)); }},
+    {"cublas_tf32_median_ms", [](const CsvRow& r) { return format("%.4f", r.ttf.median_ms); }},
+    {"cublas_tf32_gflops", [](const CsvRow& r) { return format("%.1f", r.tf32_gflops); }},
+    {"pct_of_cublas_tf32", [](const CsvRow& r) { return format("%.2f", r.pct_of_tf32); }},
 };
 
 /// The columns' texts `text(column)`, comma-separated, in order.
@@ -201,10 +208,13 @@ void print_result(const RunSetup& setup, const RunResult& res) {
     const double peak = gpu.peak_gflops();
     const double pct_peak = peak > 0 ? 100.0 * g / peak : NAN;
     const char* verdict = !o.verify ? "skipped" : verified ? "pass" : "FAIL";
+    const double gtf = blas ? gflops(o, res.blas_tf32.median_ms) : NAN;
+    const double pct_tf32 = 100.0 * g / gtf;
 
     if (o.csv) {
         const CsvRow row{step, o, t, tb, plan, kinfo, gpu, limits, verdict, blas_version,
-                         blas ? math_mode_name(blas_mode) : "", g, gb, pct_blas, pct_peak};
+                         blas ? math_mode_name(blas_mode) : "", g, gb, pct_blas, pct_peak, res.blas_tf32, gtf,
+                         pct_tf32};
         std::printf("%s\n", csv_line([&](const CsvColumn& c) { return c.value(row); }).c_str());
         for (const Verification& c : checks) {
             if (!c.result.ok()) {
@@ -227,6 +237,9 @@ void print_result(const RunSetup& setup, const RunResult& res) {
                         gb, tb.median_ms, math_mode_name(blas_mode), tbm.mode[0].median_ms,
                         tbm.mode[1].median_ms, cublas_mode_description(), blas_version.c_str());
             std::printf("vs cuBLAS  %s reaches %.1f%% of cuBLAS\n", step.name, pct_blas);
+            std::printf("cuBLAS TF32 %.1f GFLOP/s (median %.3f ms; cublasGemmEx, CUBLAS_COMPUTE_32F_FAST_TF32: "
+                        "inputs rounded to TF32 on tensor cores)\n", gtf, res.blas_tf32.median_ms);
+            std::printf("vs TF32    %s reaches %.1f%% of cuBLAS TF32\n", step.name, pct_tf32);
         } else {
             std::printf("cuBLAS     skipped (--no-cublas)\n");
         }

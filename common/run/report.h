@@ -37,6 +37,7 @@ struct Verification {
 struct RunResult {
     Timing step;                          ///< the step's timing
     CublasTiming blas;                    ///< cuBLAS's in both math modes (zeros without cuBLAS)
+    Timing blas_tf32;                     ///< cuBLAS's with TF32 tensor cores allowed (zeros without cuBLAS)
     bool has_blas = false;                ///< false with --no-cublas
     std::string blas_version;             ///< "cuBLAS 13.0.0"; "none" without cuBLAS
     std::vector<Verification> checks;     ///< one per verified launch (none with --no-verify)

@@ -88,7 +88,7 @@ CheckProblem::CheckProblem(Shape shape, float a, float b, std::uint64_t seed)
     }
 }
 
-VerifyResult CheckProblem::run(LaunchFn launch) {
+VerifyResult CheckProblem::run(LaunchFn launch, Arithmetic arithmetic) {
     if (beta == 0.0f) {
         CUDA_CHECK(cudaMemset(dC.get(), 0xFF, dC.bytes()));  // NaN: unwritten elements show
     } else {
@@ -99,12 +99,13 @@ VerifyResult CheckProblem::run(LaunchFn launch) {
     std::vector<float> got(C0.size());
     dC.copy_to_host(got.data());
     // inputs are uniform in [-1, 1): every |value| <= 1
-    const Tolerance tol = gemm_tolerance(s.K, alpha, beta, 1.0, 1.0, 1.0);
+    const Tolerance tol = gemm_tolerance(s.K, alpha, beta, 1.0, 1.0, 1.0, arithmetic);
     return verify(got.data(), expected.data(), s.M, s.N, tol);
 }
 
 int run_checks(const Step& step, const char* hint) {
     const Gpu& limits = gpu_in_force();  // no GPU, or a bad SGEMM_GPU_CLASS: DeviceError, exit 2
+    require_arch(step, limits);          // steps 11 and 12 before sm_80: the same
     const Gpu& gpu = actual_gpu();
     const std::vector<Shape>& shapes = check_shapes();
     const std::vector<Scalars>& scalars = check_scalars();
@@ -129,7 +130,7 @@ int run_checks(const Step& step, const char* hint) {
             if (!failure.empty()) continue;  // one line per shape: the first failure is enough
             try {
                 CheckProblem p(shape, ab.alpha, ab.beta, this_seed);
-                const VerifyResult r = p.run(step.launch);
+                const VerifyResult r = p.run(step.launch, step.arithmetic);
                 if (r.ok()) continue;
                 const Mismatch& m = r.first.front();
                 char buf[200];

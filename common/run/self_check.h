@@ -54,7 +54,7 @@ struct CheckProblem {
     /// Runs @p launch on a fresh C (all NaN when beta == 0, else the random C0), waits for
     /// it and compares the result with the reference (tolerance from gemm_tolerance()).
     /// @throws CudaError when the launch or the kernel fails
-    VerifyResult run(LaunchFn launch);
+    VerifyResult run(LaunchFn launch, Arithmetic arithmetic = Arithmetic::kFp32);
 };
 
 /// `./stepNN --check`: runs @p step at every check_shapes() shape with every

@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include "errors.h"
+#include "gpu/gpu.h"
 #include "launch/kernel_types.cuh"
 
 namespace sgemm {
@@ -22,7 +24,21 @@ struct Step {
     /// Steps with several configurations (08-10): the one chosen for this GPU and why;
     /// when set, it replaces geometry and kernel in the report. Null: one configuration.
     PlanFn plan = nullptr;
+    /// What the kernel multiplies in: its results are held to that arithmetic's bound.
+    Arithmetic arithmetic = Arithmetic::kFp32;
+    /// The oldest architecture the step runs on (80: TF32 tensor cores); 0: every one the
+    /// course supports. An older GPU, or a forced older class, gets one line and exit status 2.
+    int min_arch = 0;
 };
+
+/// Throws DeviceError (one line: what the step needs, and this GPU) when @p gpu (the GPU, or
+/// the class forced on it) is older than the step's min_arch.
+inline void require_arch(const Step& step, const Gpu& gpu) {
+    if (gpu.arch >= step.min_arch) return;
+    throw DeviceError(std::string(step.name) + " needs TF32 tensor cores (" + arch_name(step.min_arch) +
+                      " or newer); this GPU, " + gpu.name + ", is " + arch_name(gpu.arch) +
+                      (gpu.forced ? " (forced by SGEMM_GPU_CLASS)" : ""));
+}
 
 /// The sizes of one product: A is M x K, B is K x N, C is M x N.
 struct Shape {

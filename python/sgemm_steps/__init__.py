@@ -1,7 +1,7 @@
 """The course's SGEMM steps from Python, through ctypes: C = alpha * A @ B + beta * C.
 
     import sgemm_steps
-    sgemm_steps.steps()                      # [StepInfo(number=1, name='step01', title='naive'), ...]
+    sgemm_steps.steps()                      # [StepInfo(number=1, name='step01', title='naive', arithmetic='FP32'), ...]
     C = sgemm_steps.run(5, A, B)             # step 05; A, B: CUDA arrays or NumPy float32 arrays
     sgemm_steps.bench("step10", 4096, 4096, 4096)   # the figures of ./step10 4096's report
 
@@ -25,18 +25,20 @@ __all__ = ["run", "bench", "steps", "device_error", "library_path", "StepInfo", 
            "SgemmError", "SgemmTypeError", "NoDeviceError", "LibraryNotBuiltError", "SgemmRuntimeError"]
 __version__ = "1.0.0"  # the one place it is written: pyproject.toml reads it
 
-StepInfo = namedtuple("StepInfo", "number name title")
+StepInfo = namedtuple("StepInfo", "number name title arithmetic")
 Bench = namedtuple("Bench", "step title M N K median_ms best_ms gflops cublas_median_ms cublas_best_ms "
                             "cublas_gflops pct_of_cublas cublas_mode verified max_abs_error")
 
 
 def steps():
-    """Every step the library holds, in order: StepInfo(number, name, title)."""
+    """Every step the library holds, in order: StepInfo(number, name, title, arithmetic), arithmetic
+    being "FP32", "TF32" (step 11, held to a wider bound) or "3xTF32" (step 12)."""
     lib = _lib.lib()
     out = []
     for i in range(lib.sgemm_num_steps()):
         name = lib.sgemm_step_name(i).decode()
-        out.append(StepInfo(int(name[len("step"):]), name, lib.sgemm_step_title(i).decode()))
+        out.append(StepInfo(int(name[len("step"):]), name, lib.sgemm_step_title(i).decode(),
+                                lib.sgemm_step_arithmetic(i).decode()))
     return out
 
 

@@ -74,6 +74,7 @@ def lib():
         "sgemm_num_steps": (c_int, []),
         "sgemm_step_name": (ctypes.c_char_p, [c_int]),
         "sgemm_step_title": (ctypes.c_char_p, [c_int]),
+        "sgemm_step_arithmetic": (ctypes.c_char_p, [c_int]),
         "sgemm_last_error": (ctypes.c_char_p, []),
         "sgemm_built_arch": (ctypes.c_char_p, []),
         "sgemm_device_check": (c_int, []),

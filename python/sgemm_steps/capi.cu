@@ -78,11 +78,11 @@ int guarded(Body&& body) {
     }
 }
 
-/// A usable GPU of sm_75 or newer, whose code this library holds (built for its architecture
+/// A usable GPU of sm_75 or newer (sm_80 for steps 11 and 12), whose code this library holds (built for its architecture
 /// or an older one). @throws sgemm::UsageError otherwise.
 void require_gpu(const sgemm::Step& step) {
     sgemm::require_cuda_device();
-    (void)sgemm::gpu_in_force();  // sm_75 or newer, SGEMM_GPU_CLASS well formed
+    sgemm::require_arch(step, sgemm::gpu_in_force());  // sm_75 or newer (11, 12: sm_80), class well formed
     cudaFuncAttributes attr{};
     const cudaError_t status = cudaFuncGetAttributes(&attr, step.kernel);
     if (status == cudaErrorNoKernelImageForDevice || status == cudaErrorInvalidDeviceFunction) {
@@ -155,6 +155,12 @@ SGEMM_API const char* sgemm_step_name(int index) {
 /// The title of the step at 0-based @p index ("2d_blocktiling"), or null when there is none.
 SGEMM_API const char* sgemm_step_title(int index) {
     return index >= 0 && index < kSteps ? sgemm_tests::kAllSteps[index].title : nullptr;
+}
+
+/// What the step at 0-based @p index multiplies in: "FP32", "TF32" (step 11) or "3xTF32" (step
+/// 12), which sets its tolerance (run/compare.h); null when there is none.
+SGEMM_API const char* sgemm_step_arithmetic(int index) {
+    return index >= 0 && index < kSteps ? sgemm::arithmetic_name(sgemm_tests::kAllSteps[index].arithmetic) : nullptr;
 }
 
 /// The line that says why the last call on this thread failed ("" after a success).
@@ -254,7 +260,7 @@ SGEMM_API int sgemm_bench(int step, int M, int N, int K, int warmup, int reps, u
         C.copy_to_host(got.data());
         Cref.copy_to_host(expected.data());
         const sgemm::VerifyResult v =
-            sgemm::verify(got.data(), expected.data(), M, N, sgemm::gemm_tolerance(K, 1.0f, 0.0f, 1.0, 1.0, 1.0));
+            sgemm::verify(got.data(), expected.data(), M, N, sgemm::gemm_tolerance(K, 1.0f, 0.0f, 1.0, 1.0, 1.0, s.arithmetic));
 
         const sgemm::Timing t = sgemm::time_launches(
             [&] { s.launch(M, N, K, 1.0f, A.get(), B.get(), 0.0f, C.get(), stream.get()); }, warmup, reps,

@@ -14,12 +14,14 @@ def reference(A, B, C0, alpha, beta):
     return out
 
 
-def mismatch(got, expected, K, alpha, beta, max_a=1.0, max_b=1.0, max_c=1.0):
+def mismatch(got, expected, K, alpha, beta, max_a=1.0, max_b=1.0, max_c=1.0, arithmetic="FP32"):
     """None when `got` matches, else one line naming the first bad element and how many there are."""
     got = np.asarray(got, dtype=np.float64)
     if got.shape != expected.shape:
         return f"shape {got.shape}, expected {expected.shape}"
     atol = 4 * EPS * K * abs(alpha) * max_a * max_b + (4 * EPS * abs(beta) * max_c if beta != 0 else 0.0)
+    if arithmetic == "TF32":  # step 11: both inputs rounded to TF32, each product off by < 2^-10 of itself
+        atol += 2.0 ** -10 * K * abs(alpha) * max_a * max_b
     allowed = atol + 4 * EPS * np.abs(expected)
     bad = ~np.isfinite(got) | ~(np.abs(got - expected) <= allowed)
     if not bad.any():

@@ -18,6 +18,7 @@ SIZES = (1, 7, 33, 127, 129)
 SHAPES = list(itertools.product(SIZES, SIZES, SIZES)) + [(1000, 7, 33), (7, 1000, 33), (1000, 7, 1), (300, 200, 1)]
 ALPHA_BETA = [(1.0, 0.0), (0.75, -1.25)]
 STEPS = [s.number for s in sgemm_steps.steps()]
+ARITHMETIC = {s.number: s.arithmetic for s in sgemm_steps.steps()}
 
 
 class DLPackOnly:
@@ -81,7 +82,8 @@ def test_every_shape(step, alpha, beta, kind):
         C = nan_array((M, N)) if beta == 0 else to_kind(C0)
         out = sgemm_steps.run(step, to_kind(A), to_kind(B), C, alpha=alpha, beta=beta)
         assert out is C
-        problem = mismatch(to_numpy(C), reference(A, B, C0, alpha, beta), K, alpha, beta)
+        problem = mismatch(to_numpy(C), reference(A, B, C0, alpha, beta), K, alpha, beta,
+                           arithmetic=ARITHMETIC[step])
         assert problem is None, f"step {step:02d} at M x N x K = {M} x {N} x {K}: {problem}"
 
 

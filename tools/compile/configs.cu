@@ -126,5 +126,20 @@ int main(int argc, char** argv) {
                                       join({c.BM, c.BN, c.BK, c.WM, c.WN, c.TM, c.TN, c.blocks_per_sm, c.stages, c.unroll}) +
                                       ", true, true, true>");
          }, true, g.arch));
+    // Steps 11-12: TF32 tensor cores, built for sm_80 and newer only.
+    if (g.arch < step11::kMinArch) {
+        std::printf("step11, step12: need TF32 tensor cores (sm_80 or newer): not built for %s\n", argv[1]);
+        return failed ? 1 : 0;
+    }
+    list("step11", g, step11::Launcher::candidates([&](int i) {
+             const step11::Config& c = step11::kConfigs[i];
+             return regs_of(regs, "step11::sgemm_tensor_cores<" +
+                                      join({c.BM, c.BN, c.BK, c.WM, c.WN, c.blocks_per_sm, c.stages}) + ", true, true>");
+         }, true, g.arch));
+    list("step12", g, step12::Launcher::candidates([&](int i) {
+             const step12::Config& c = step12::kConfigs[i];
+             return regs_of(regs, "step12::sgemm_3xtf32<" +
+                                      join({c.BM, c.BN, c.BK, c.WM, c.WN, c.blocks_per_sm, c.stages}) + ", true, true>");
+         }, true, g.arch));
     return failed ? 1 : 0;
 }

@@ -16,7 +16,11 @@ for dir in "$@"; do
     num=${folder%%_*}
     title=${folder#*_}
     echo "    {\"step$num\", \"$title\", step$num::launch, step$num::geometry,"
-    echo "     reinterpret_cast<const void*>(step$num::kernel)},"
+    if grep -q "kArithmetic" "$dir/kernel.cuh"; then  # a step that is not plain FP32 (11, 12) says so
+        echo "     reinterpret_cast<const void*>(step$num::kernel), nullptr, step$num::kArithmetic, step$num::kMinArch},"
+    else
+        echo "     reinterpret_cast<const void*>(step$num::kernel)},"
+    fi
 done
 echo "};"
 echo "}  // namespace sgemm_tests"

@@ -177,7 +177,36 @@ EXERCISES = {
                 "__syncthreads() goes after the wait and before the start_copy() that overwrites "
                 "tile t - 1's stage. A race passes by luck: run compute-sanitizer --tool racecheck "
                 "./step10_exercise 131 67 97 --no-cublas --reps 1 --warmup 0.",
+    },    "11": {
+        "parts": [
+            ("Load this thread's fragments for the step of 8 along k that starts at column k of\n"
+             "the stage, each rounded to TF32 with to_tf32(). `as` points at row g, column t of\n"
+             "the warp's rows of the A tile (rows kLdA floats apart) and `bs` at row t, column g\n"
+             "of its columns of the B tile (rows kLdB apart). For each A fragment i (rows\n"
+             "i * 16 ..): a[i][0] is row g, column t; a[i][1] row g + 8, column t; a[i][2] row g,\n"
+             "column t + 4; a[i][3] row g + 8, column t + 4. For each B fragment j (columns\n"
+             "j * 8 ..): b[j][0] is row t, column g; b[j][1] row t + 4, column g. (The picture\n"
+             "in the file comment.)",
+             "for (int i = 0; i < kTilesM; ++i) a[i][0] = a[i][1] = a[i][2] = a[i][3] = 0u;\n"
+             "for (int j = 0; j < kTilesN; ++j) b[j][0] = b[j][1] = 0u;"),
+        ],
+        "hint": "a[1] is row g + 8 (8 * kLdA floats on) and a[2] is column t + 4 (4 floats on), not "
+                "the other way round; b's second element is row t + 4 (4 * kLdB on). Every element "
+                "goes through to_tf32(): the mma reads the 32-bit pattern of a TF32.",
     },
+    "12": {
+        "parts": [
+            ("For every pair (A fragment i, B fragment j), add a * b to part[i][j] with three\n"
+             "mma_m16n8k8: a_lo * b_hi and a_hi * b_lo first (the small products, while part is\n"
+             "small), then a_hi * b_hi. The fourth product, a_lo * b_lo, is below FP32's\n"
+             "rounding: leave it out.",
+             "for (int i = 0; i < kTilesM; ++i)\n"
+             "    for (int j = 0; j < kTilesN; ++j) mma_m16n8k8(part[i][j], a_hi[i], b_hi[j]);  // TF32 only"),
+        ],
+        "hint": "with a_hi * b_hi alone the result is TF32's, about 2^-11 off: --check holds step 12 "
+                "to FP32's bound. Add a_lo * b_hi and a_hi * b_lo (small ones first) into part.",
+    },
+
 }
 
 
@@ -260,6 +289,9 @@ def main_function(num, folder, hint):
     title = folder.name[3:]
     # steps that choose among configurations (08-10) also report which one ran, and why
     plan = f", step{num}::plan" if "sgemm::PlanFn plan =" in (folder / "kernel.cuh").read_text() else ""
+    # steps that are not plain FP32 (11, 12) name their arithmetic and the oldest GPU they run on
+    if "kArithmetic" in (folder / "kernel.cuh").read_text():
+        plan += f", step{num}::kArithmetic, step{num}::kMinArch"
     return f"""
 #include "run/harness.h"  // for main(): the same program every step binary runs
 

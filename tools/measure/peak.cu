@@ -5,11 +5,15 @@
 //   dram    device-memory bandwidth: a float4 copy of 1 GiB to another 1 GiB (bytes read +
 //           bytes written per second), large enough that the 50 MB L2 holds almost none of it;
 //   shared  shared-memory bandwidth: every thread reads float4s (LDS.128) from a
-//           conflict-free 16 KB array in shared memory, over and over.
+//           conflict-free 16 KB array in shared memory, over and over;
+//   mma_tf32  the TF32 tensor-core rate of mma.sync.m16n8k8 (steps 11 and 12): every warp runs
+//           8 independent chains of the instruction on registers (sm_80 and newer; none before).
 // Each is the best of 10 timed launches after 2 warm-up ones (a ceiling is a best case),
 // printed beside the paper figure worked out from the device's properties (SMs x lanes x 2
 // x clock; memory clock x bus width x 2; 32 banks x 4 bytes x SMs x clock), which is not
 // a measurement. Output: a readable table and, with --csv, lines "quantity,measured,paper,unit".
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -19,6 +23,7 @@
 #include "device/device_buffer.cuh"
 #include "gpu/gpu.h"
 #include "run/timing.cuh"
+#include "steps/11_tensor_cores/kernel.cuh"  // mma_m16n8k8(), kMinArch
 
 namespace {
 
@@ -61,6 +66,22 @@ __global__ void __launch_bounds__(256) lds_loop(float* out) {
         idx = (idx + 32 * 5) & (kSharedFloat4s - 1);
     }
     if (acc.x + acc.y + acc.z + acc.w == 12345.678f) out[blockIdx.x] = acc.x;
+}
+
+constexpr int kMmaIters = 4096;  // iterations of the 8 mma chains per warp
+
+__global__ void __launch_bounds__(256) mma_loop(float* out) {
+    float acc[kChains][4] = {};
+    std::uint32_t a[4], b[2];
+    for (int i = 0; i < 4; ++i) a[i] = __float_as_uint(threadIdx.x * 1e-3f + i);
+    for (int i = 0; i < 2; ++i) b[i] = __float_as_uint(threadIdx.x * 2e-3f + i);
+    for (int it = 0; it < kMmaIters; ++it) {
+#pragma unroll
+        for (int c = 0; c < kChains; ++c) step11::mma_m16n8k8(acc[c], a, b);  // 16 x 8 x 8, dependent on itself only
+    }
+    float s = 0.0f;
+    for (int c = 0; c < kChains; ++c) s += acc[c][0] + acc[c][1] + acc[c][2] + acc[c][3];
+    if (s == 12345.678f) out[blockIdx.x] = s;
 }
 
 struct Row {
@@ -107,6 +128,14 @@ int main(int argc, char** argv) try {
                         "32 banks x 4 bytes x SMs x peak clock"});
     }
 
+    if (gpu.arch >= step11::kMinArch) {  // TF32 tensor cores: 2 * 16 * 8 * 8 flops per warp instruction
+        const int blocks = gpu.sms * 4;
+        auto launch = [&] { mma_loop<<<blocks, 256>>>(sink.get()); CUDA_CHECK(cudaGetLastError()); };
+        const double ms = sgemm::time_launches(launch, 2, 10, nullptr).best_ms;
+        const double flop = 2.0 * 16 * 8 * 8 * blocks * (256 / 32) * double(kMmaIters) * kChains;
+        rows.push_back({"mma_tf32", flop / ms / 1e6, NAN, "GFLOP/s", "no paper figure: the device does not report its tensor rate"});
+    }
+
     if (csv) {
         std::printf("quantity,measured,paper,unit\n");
         for (const Row& r : rows) std::printf("%s,%.1f,%.1f,%s\n", r.quantity, r.measured, r.paper, r.unit);
@@ -116,8 +145,12 @@ int main(int argc, char** argv) try {
                 gpu.sms, gpu.clock_mhz());
     std::printf("%-8s %12s %12s %-8s %7s  %s\n", "ceiling", "measured", "paper", "unit", "ratio", "paper figure");
     for (const Row& r : rows)
-        std::printf("%-8s %12.1f %12.1f %-8s %6.1f%%  %s\n", r.quantity, r.measured, r.paper, r.unit,
-                    100.0 * r.measured / r.paper, r.how.c_str());
+        if (std::isnan(r.paper)) {
+            std::printf("%-8s %12.1f %12s %-8s %7s  %s\n", r.quantity, r.measured, "-", r.unit, "-", r.how.c_str());
+        } else {
+            std::printf("%-8s %12.1f %12.1f %-8s %6.1f%%  %s\n", r.quantity, r.measured, r.paper, r.unit,
+                        100.0 * r.measured / r.paper, r.how.c_str());
+        }
     return 0;
 } catch (const std::exception& e) {
     std::fprintf(stderr, "peak: %s\n", e.what());

@@ -59,18 +59,22 @@ for c in ${TUNE_CLASSES:-}; do
     mkdir -p "$out/tuned" "$out/results"
     cp "steps/08_autotuning/tuned/$arch.cuh" "$out/tuned/" && cp "docs/results/tune_${arch}_as_$c.txt" "$out/results/"
 done
-stage build make -j "$(nproc)" all build/"$arch"/run_tests
+stage build make -j "$(nproc)" all build/"$arch"/run_tests build/"$arch"/precision
 stage test make test
 stage exercises sh tools/exercises/exercise_demo.sh "$out/results"
 stage notebook python3 tools/validate/run_notebook.py "$out/results/notebook_$slug.ipynb"
 stage t4 sh tools/validate/as_t4.sh "$out/results"
 stage numba python3 tools/measure/numba_loops.py "$out/results"
 stage sizes sh tools/profile/save_sizes.sh "$out/results"
-stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10; do
-    echo "== SGEMM_GPU_CLASS=$c ./step$s --check"; SGEMM_GPU_CLASS=$c ./step$s --check || exit 1; done; done'
+stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10 11 12; do
+    echo "== SGEMM_GPU_CLASS=$c ./step$s --check"; SGEMM_GPU_CLASS=$c ./step$s --check; rc=$?
+    # steps 11 and 12 need TF32 tensor cores: as sm_75 each must refuse in one line, exit status 2
+    if [ $c = sm_75 ] && [ $s -ge 11 ]; then want=2; else want=0; fi
+    [ $rc = $want ] || { echo "exit status $rc, expected $want"; exit 1; }; done; done'
+stage precision sh tools/measure/save_precision.sh build/"$arch"/precision "$out/results"
 stage regs make regs
 stage bench python3 tools/measure/bench.py "$out/results"
-stage classes-bench sh -c 'for c in sm_86 sm_75; do python3 tools/measure/bench.py "$0" --gpu-class $c --steps 08 09 10 \
+stage classes-bench sh -c 'for c in sm_86 sm_75; do python3 tools/measure/bench.py "$0" --gpu-class $c --steps 08 09 10 11 12 \
     --shapes 512 1024 2048 4096 8192 4095 8192x1024x4096 1024x1024x8192 || exit 1; done' "$out/results"
 stage reports sh tools/measure/save_reports.sh "$out/results"
 stage sanitize make sanitize
@@ -87,7 +91,8 @@ stage sanitize make sanitize
     show notebook tail -n 1 "$out/notebook.log"
     show numba tail -n 5 "$out/numba.log"
     show t4 grep -E '^(step[0-9]+: exit|[0-9]+ passed|=+ .*(passed|failed))' "$out/t4.log"
-    show classes grep -E '^(==|GPU  |PASS|FAIL)' "$out/classes.log"
+    show classes grep -E "^(==|GPU  |PASS|FAIL|step1[12]: error|exit status)" "$out/classes.log"
+    show precision tail -n 48 "$out/precision.log"
     show regs cat "$out/regs.log"
     show sanitize tail -n 1 "$out/sanitize.log"
     show sizes cat "$out/sizes.log"

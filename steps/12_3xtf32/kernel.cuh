@@ -1,0 +1,290 @@
+/**
+@file
+@brief Step 12, 3xTF32: FP32's accuracy from TF32 tensor cores. Each input is split into a big
+and a small TF32 part, and three mma.sync instructions do the work of one FP32 product.
+
+The idea: x = hi + lo, with hi = tf32(x) and lo = tf32(x - hi). hi holds the top 11 bits of x's
+significand, lo the next 11: together 22 of FP32's 24. Then
+
+    a * b = a_hi * b_hi + a_hi * b_lo + a_lo * b_hi + a_lo * b_lo,
+
+and the last term, below 2^-22 |a b|, is dropped: three products instead of four. The small
+products go first, so that they are added while the sum is small. The tensor core adds with
+less care than an FFMA (it truncates where an FFMA rounds), so each K-tile is summed in its own
+accumulator, part, which is added to acc by an FP32 add after the tile: the long sum over K is
+rounded as an FFMA loop rounds it.
+
+@verbatim
+  per step of 8 along k, for each (A fragment i, B fragment j) of the warp (step 11's picture):
+
+    a[i] -> split -> a_hi[i], a_lo[i]        part[i][j] += a_lo[i] * b_hi[j]   (small)
+    b[j] -> split -> b_hi[j], b_lo[j]        part[i][j] += a_hi[i] * b_lo[j]   (small)
+                                             part[i][j] += a_hi[i] * b_hi[j]   (big)
+  after each K-tile:  acc[i][j] += part[i][j]   (FP32 adds: rounded to nearest)
+@endverbatim
+
+Shared memory, the fragments and the pipeline are step 11's; the split happens in registers,
+after the fragment loads: 2 cvt and 1 subtraction per element, and no extra memory.
+
+Template parameters: as in step 11. BM, BN - rows and columns of the block's tile of C; BK - the
+depth of the shared-memory tiles (a multiple of 8); WM, WN - rows and columns of a warp's tile of
+C (multiples of 16 and 8); kMinBlocks - blocks per SM that __launch_bounds__ must leave registers
+for; kStages - K-tiles in shared memory at once; kVectorA, kVectorB - 16-byte copies of A, and of
+B (each where every row of that matrix is 16-byte aligned; else 4-byte copies).
+
+Preconditions: as in step 11 (sm_80 or newer; row-major contiguous A, B, C; M, N >= 1, K >= 0;
+when beta == 0, C is only written; under split-K each block computes its slice of K).
+
+Build and run:  make step12 && ./step12 4096
+*/
+#pragma once
+
+#include "device/cp_async.cuh"
+#include "device/cuda_check.cuh"
+#include "device/tile_io.cuh"  // store2()
+#include "launch/config_launcher.cuh"  // and through it gpu/gpu.h (kArchHere) and launch/split_k.cuh
+
+#include <cstdint>
+#include <string>
+
+namespace step12 {
+
+/// The arithmetic the harness verifies this step by: FP32's own bound (run/compare.h).
+inline constexpr sgemm::Arithmetic kArithmetic = sgemm::Arithmetic::k3xTf32;
+/// The oldest architecture with TF32 tensor cores (Ampere): the harness refuses older GPUs.
+inline constexpr int kMinArch = 80;
+
+/// x rounded to TF32 (10 mantissa bits, to nearest, ties away from zero), as the 32-bit
+/// pattern mma.sync reads: the 13 low mantissa bits are zero.
+__device__ __forceinline__ std::uint32_t to_tf32(float x) {
+    std::uint32_t r;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+    r = 0, __trap();  // never runs: the kernels compile empty before sm_80 (see below)
+#else
+    asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
+#endif
+    return r;
+}
+
+/// c (16 x 8, FP32) += a (16 x 8, TF32) * b (8 x 8, TF32), one warp together; each thread
+/// passes its own pieces of a, b and c (the picture in the file comment).
+__device__ __forceinline__ void mma_m16n8k8(float (&c)[4], const std::uint32_t (&a)[4], const std::uint32_t (&b)[2]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+    __trap();  // never runs: the kernels compile empty before sm_80
+#else
+    asm volatile(
+        "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+        "{%0,%1,%2,%3};\n"
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+#endif
+}
+
+/// hi = tf32(x) and lo = tf32(x - hi): x = hi + lo to within 2^-22 |x|.
+__device__ __forceinline__ void split(float x, std::uint32_t& hi, std::uint32_t& lo) {
+    hi = to_tf32(x);
+    lo = to_tf32(x - __uint_as_float(hi));  // exact: x and hi agree in their top 11 bits
+}
+
+/// C = alpha * A * B + beta * C in 3xTF32 on tensor cores; see the file comment.
+template <int BM, int BN, int BK, int WM, int WN, int kMinBlocks, int kStages, bool kVectorA, bool kVectorB>
+__global__ void __launch_bounds__((BM / WM) * (BN / WN) * 32, kMinBlocks)
+sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, const float* __restrict__ B,
+                   float beta, float* __restrict__ C) {
+    constexpr int kThreads = (BM / WM) * (BN / WN) * 32;
+    constexpr int kTilesM = WM / 16, kTilesN = WN / 8;  // mma tiles of a warp's tile
+    constexpr int kLdA = BK + 4, kLdB = BN + 8;         // padded rows: see the file comment
+    constexpr int kSizeA = BM * kLdA, kSizeB = BK * kLdB;  // floats per stage
+    static_assert(WM % 16 == 0 && WN % 8 == 0 && BK % 8 == 0, "whole mma tiles: 16 x 8 x 8");
+    static_assert((BM * BK / 4) % kThreads == 0 && (BK * BN / 4) % kThreads == 0,
+                  "the threads copy each tile in whole passes of 16 bytes each");
+    static_assert(kStages >= 2, "a pipeline needs at least two stages");
+    // No tensor cores for TF32 before sm_80, or a configuration too large: the kernel compiles
+    // empty, and no GPU of that architecture launches it.
+    if constexpr (sgemm::kArchHere < kMinArch ||
+                  kStages * (kSizeA + kSizeB) * int(sizeof(float)) > sgemm::kSmemPerBlockHere) return;
+    extern __shared__ float4 smem4[];
+    float* const smem = reinterpret_cast<float*>(smem4);
+    auto As = [&](int s) { return smem + s * (kSizeA + kSizeB); };           // stage s: (BM, BK) of A
+    auto Bs = [&](int s) { return smem + s * (kSizeA + kSizeB) + kSizeA; };  // and (BK, BN) of B
+
+    const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;  // this block's tile of C
+    const sgemm::KSlice ks = sgemm::k_slice<BK>(K);          // split-K: its part of K
+    C += static_cast<size_t>(blockIdx.z) * M * N;            // and its slice of the output
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const int warp_m = warp / (BN / WN) * WM, warp_n = warp % (BN / WN) * WN;  // the warp's tile
+    const int g = lane / 4, t = lane % 4;  // the lane's group and place in it (the picture)
+    const bool inside = m0 + BM <= M && n0 + BN <= N;  // full tiles: no bounds checks
+    A += static_cast<size_t>(m0) * K + ks.first;       // (BM, ks.len) part of A, rows K apart
+    B += static_cast<size_t>(ks.first) * N + n0;       // (ks.len, BN) part of B
+
+    // 1. Load a tile: every 16 bytes by cp.async, straight into the stage (A untransposed).
+    // What lies outside A or B reads as 0.
+    auto copy_tile = [&](int tile, int stage, auto full) {
+        constexpr bool kFull = decltype(full)::value;
+        const int k0 = tile * BK;
+#pragma unroll
+        for (int i = 0; i < BM * BK / 4 / kThreads; ++i) {
+            const int c = threadIdx.x + i * kThreads, r = c / (BK / 4), col = c % (BK / 4) * 4;
+            const float* src = A + static_cast<size_t>(r) * K + k0 + col;  // row r of the (BM, BK) tile
+            const int n = kFull ? 4 : (m0 + r < M ? ks.len - (k0 + col) : 0);  // floats that exist
+            sgemm::cp_async_row4<kVectorA>(As(stage) + r * kLdA + col, src, n, A);
+        }
+#pragma unroll
+        for (int i = 0; i < BK * BN / 4 / kThreads; ++i) {
+            const int c = threadIdx.x + i * kThreads, r = c / (BN / 4), col = c % (BN / 4) * 4;
+            const float* src = B + static_cast<size_t>(k0 + r) * N + col;  // row r of the (BK, BN) tile
+            const int n = kFull ? 4 : (k0 + r < ks.len ? N - (n0 + col) : 0);
+            sgemm::cp_async_row4<kVectorB>(Bs(stage) + r * kLdB + col, src, n, B);
+        }
+    };
+    auto start_copy = [&](int tile) {
+        if (inside && (tile + 1) * BK <= ks.len) copy_tile(tile, tile % kStages, std::true_type{});
+        else copy_tile(tile, tile % kStages, std::false_type{});
+    };
+
+    // 2. The pipeline of step 10: kStages - 1 tiles in flight while one is computed.
+    const int tiles = (max(ks.len, 0) + BK - 1) / BK;
+    for (int s = 0; s < kStages - 1; ++s) {
+        if (s < tiles) start_copy(s);
+        sgemm::cp_async_commit();
+    }
+    float acc[kTilesM][kTilesN][4] = {};  // the warp's tile of C: 4 floats per thread per mma tile
+    for (int tile = 0; tile < tiles; ++tile) {
+        sgemm::cp_async_wait<kStages - 2>();  // my copies of this tile are in
+        __syncthreads();                      // everyone's are, and the stage written next is free
+        if (tile + kStages - 1 < tiles) start_copy(tile + kStages - 1);
+        sgemm::cp_async_commit();
+        const float* as = As(tile % kStages) + (warp_m + g) * kLdA + t;   // the stage read: a[0] of row g
+        const float* bs = Bs(tile % kStages) + t * kLdB + warp_n + g;     // and b[0] of column g
+
+        // 3. Compute on it: per step of 8 along k, load the fragments, split them into big and
+        // small TF32 parts, and issue three mma for every (A fragment, B fragment) pair, into
+        // this K-tile's own sum.
+        float part[kTilesM][kTilesN][4] = {};
+#pragma unroll
+        for (int k = 0; k < BK; k += 8) {
+            std::uint32_t a_hi[kTilesM][4], a_lo[kTilesM][4], b_hi[kTilesN][2], b_lo[kTilesN][2];
+#pragma unroll
+            for (int i = 0; i < kTilesM; ++i) {  // rows g and g + 8, columns t and t + 4
+                const float* p = as + i * 16 * kLdA + k;
+                split(p[0], a_hi[i][0], a_lo[i][0]), split(p[8 * kLdA], a_hi[i][1], a_lo[i][1]);
+                split(p[4], a_hi[i][2], a_lo[i][2]), split(p[8 * kLdA + 4], a_hi[i][3], a_lo[i][3]);
+            }
+#pragma unroll
+            for (int j = 0; j < kTilesN; ++j) {  // rows t and t + 4, column g
+                const float* p = bs + k * kLdB + j * 8;
+                split(p[0], b_hi[j][0], b_lo[j][0]), split(p[4 * kLdB], b_hi[j][1], b_lo[j][1]);
+            }
+            // exercise begin: three products per pair of fragments
+#pragma unroll
+            for (int i = 0; i < kTilesM; ++i)
+#pragma unroll
+                for (int j = 0; j < kTilesN; ++j) {
+                    mma_m16n8k8(part[i][j], a_lo[i], b_hi[j]);  // the small products first
+                    mma_m16n8k8(part[i][j], a_hi[i], b_lo[j]);
+                    mma_m16n8k8(part[i][j], a_hi[i], b_hi[j]);  // then the big one
+                }
+            // exercise end
+        }
+        // The K-tile's sum joins the running one with FP32 adds, which round to nearest.
+#pragma unroll
+        for (int i = 0; i < kTilesM; ++i)
+#pragma unroll
+            for (int j = 0; j < kTilesN; ++j)
+#pragma unroll
+                for (int r = 0; r < 4; ++r) acc[i][j][r] += part[i][j][r];
+    }
+
+    // 4. Store C: c[0], c[1] at row g, columns 2t and 2t + 1 of each mma tile; c[2], c[3] at row g + 8.
+#pragma unroll
+    for (int i = 0; i < kTilesM; ++i) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const int m = m0 + warp_m + i * 16 + g + h * 8;
+            if (!inside && m >= M) continue;
+#pragma unroll
+            for (int j = 0; j < kTilesN; ++j) {
+                const int n = n0 + warp_n + j * 8 + 2 * t;
+                sgemm::store2<kVectorB>(C + static_cast<size_t>(m) * N + n, inside ? 2 : N - n, acc[i][j][2 * h],
+                              acc[i][j][2 * h + 1], alpha, beta);
+            }
+        }
+    }
+}
+
+/// One configuration: the kernel's template parameters, and what it costs a GPU.
+struct Config {
+    int BM;             ///< rows of C per block
+    int BN;             ///< columns of C per block
+    int BK;             ///< depth of the A and B tiles in shared memory
+    int WM;             ///< rows of C per warp
+    int WN;             ///< columns of C per warp
+    int blocks_per_sm;  ///< blocks per SM the registers must allow (kMinBlocks)
+    int stages;         ///< K-tiles in shared memory at once (kStages)
+    /// its speed at 4096^3 on the H100 as a % of the FP32 FFMA peak (lab.md); the choice by
+    /// shape weighs configurations by it
+    double pct_of_peak;
+    constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
+    /// dynamic shared memory per block: `stages` x (padded A tile + padded B tile)
+    constexpr int smem_bytes() const { return stages * (BM * (BK + 4) + BK * (BN + 8)) * int(sizeof(float)); }
+    /// "128x256x32, 3 stages": how the reports name it
+    std::string name() const {
+        return std::to_string(BM) + "x" + std::to_string(BN) + "x" + std::to_string(BK) + ", " +
+               std::to_string(stages) + " stages";
+    }
+};
+
+/// The configurations, the fastest at 4096^3 first (lab.md has the measurements).
+inline constexpr Config kConfigs[] = {
+    // BM   BN  BK  WM  WN blk/SM stages %peak
+    {128, 128, 32, 64, 32, 1, 3, 78.1},  // 107,520 B: sm_80, 87, 90, 100, 103, 110
+    {128, 128, 32, 64, 32, 1, 2, 70.0},  //  71,680 B: GPUs with 99 KB per block (sm_86, 89, 120)
+};
+/// How many configurations kConfigs holds.
+inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
+
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.BM % c.WM == 0 && c.BN % c.WN == 0; }),
+              "the warp tiles must tile the block tile");
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.WM % 16 == 0 && c.WN % 8 == 0 && c.BK % 8 == 0; }),
+              "a warp tile is made of whole 16 x 8 mma tiles, and BK of whole steps of 8");
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.threads() <= 1024; }),
+              "a block holds at most 1024 threads");
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.smem_bytes() <= 227 * 1024; }),
+              "a block may use at most 227 KB of shared memory (sm_90, the largest)");
+
+/// Every configuration's kernels, for each way a launch copies (sgemm::Access). There is no
+/// kernel without cp.async: every GPU with TF32 tensor cores has it.
+inline constexpr auto kKernels = sgemm::kernel_table<kNumConfigs>(
+    [](auto i, auto vector_a, auto vector_b, auto async) -> sgemm::KernelFn {
+        constexpr Config c = kConfigs[decltype(i)::value];
+        if constexpr (!decltype(async)::value) return nullptr;
+        else return sgemm_3xtf32<c.BM, c.BN, c.BK, c.WM, c.WN, c.blocks_per_sm, c.stages,
+                                       decltype(vector_a)::value, decltype(vector_b)::value>;
+    });
+
+/// What the launcher (launch/config_launcher.cuh) needs to know of this step.
+struct Layout {
+    static constexpr const char* kName = "step12";  ///< for messages
+    static constexpr const Config (&kConfigs)[kNumConfigs] = step12::kConfigs;  ///< the configurations
+    static constexpr const auto& kKernels = step12::kKernels;  ///< and their kernels
+    static constexpr int kMaxSplits = sgemm::kMaxSplits;  ///< split-K where C has too few tiles
+    /// Configurations are built for sm_80 and newer only.
+    static constexpr bool built(const Config&, int arch) { return arch >= kMinArch; }
+    /// One block of c.threads() threads per (BM, BN) tile of C, its stages in dynamic shared memory.
+    static sgemm::LaunchGeometry launch_geometry(const Config& c, int M, int N) {
+        return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(M, c.BM)), dim3(c.threads()),
+                std::size_t(c.smem_bytes())};
+    }
+};
+/// The selection and launch layer for this step (launch/config_launcher.cuh).
+using Launcher = sgemm::Launcher<Layout>;
+
+/// C = alpha * A * B + beta * C, with the configuration and split-K this GPU and shape choose.
+inline constexpr sgemm::LaunchFn launch = Launcher::launch;
+inline constexpr sgemm::GeometryFn geometry = Launcher::geometry;  ///< for the report
+inline constexpr sgemm::PlanFn plan = Launcher::plan;              ///< what launch() runs, and why
+/// Configuration 0's kernel with 16-byte copies (the one the H100 runs).
+inline constexpr sgemm::KernelFn kernel = kKernels(0, {true, true, true});
+
+}  // namespace step12
