@@ -741,6 +741,20 @@ def _regs(step):
     raise LookupError(f"no step{int(step):02d} in {path.name}")
 
 
+def _precision(method, K, col="max", gpu=None):
+    """A figure of docs/results/precision_<gpu>.csv (make precision, M = N = 2048): method
+    step10, step11, step12, cublas_fp32 or cublas_tf32 at depth K; col max (max |C - C64| /
+    (|A||B|)), fro (relative Frobenius error), gflops or median_ms."""
+    path = RESULTS / f"precision_{gpu or PRIMARY}.csv"
+    lines = [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln and not ln.startswith("#")]
+    cols = lines[0].split(",")
+    for ln in lines[1:]:
+        r = dict(zip(cols, ln.split(",")))
+        if r["method"] == method and int(r["K"]) == int(K):
+            return float(r[col])
+    raise LookupError(f"no {method} at K = {K} in {path.name}")
+
+
 def _peak(name, col="measured"):
     path = RESULTS / f"peak_{PRIMARY}.txt"
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -837,6 +851,9 @@ FIGURES = {
     "pc": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["cublas_gflops"]),
     "pk": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["peak_gflops"]),
     "col": lambda s, shape, name, run="": _number(_csv_row(s, shape, run)[name]),
+    "tf": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
+    "ptf": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
+    "pr": _precision,
     "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
     "st": _stride, "rx": _match,
