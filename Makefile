@@ -57,8 +57,9 @@ EXERCISE_TEST_BINS := $(foreach n,$(STEP_IDS),$(OBJ)/exercises/step$(n)_skeleton
 TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 PRECISION  := $(OBJ)/precision
+TC_VARIANTS := $(OBJ)/tc_variants
 
-.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -82,6 +83,7 @@ help:
 	@echo "make tiles         steps 03-10 at other tile sizes: registers, occupancy, GFLOP/s"
 	@echo "make stride        Nsight Compute: steps 01 and 02 at 4096^3, 4095^3 and 4064^3 (caches, stalls)"
 	@echo "make ladder        Nsight Compute: step 10 with 3 and 2 stages, unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
+	@echo "make tc-variants   steps 11 and 12 beside the configurations and variants their lab notes compare"
 	@echo "make variants      step 10 beside its variants that did not pay (one patch each), at 4096^3 and 8192^3"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
 	@echo "make thin          step 10 at thin shapes (M or N of 64-256): every configuration and split against cuBLAS"
@@ -350,6 +352,13 @@ peak: $(PEAK)
 
 $(PRECISION): tools/measure/precision.cu $(COMMON_LIB) | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
+
+$(TC_VARIANTS): tools/measure/tc_variants.cu tools/measure/tc_variants.cuh | $(OBJ)
+	$(NVCC) $(filter-out -MMD -MP,$(NVCCFLAGS)) -o $@ $< $(LDLIBS)
+
+# Steps 11 and 12 beside the variants of their kernel (lab notes); also their Nsight Compute counters.
+tc-variants: $(TC_VARIANTS)
+	sh tools/measure/save_tc_variants.sh $(TC_VARIANTS) docs/results
 
 # The error of steps 10-12 and of cuBLAS in both modes against an FP64 product (docs/precision.md).
 precision: $(PRECISION)

@@ -50,7 +50,7 @@ Build and run:  make step08 && ./step08 4096
 
 namespace step08 {
 
-// load4() and store4() (step 06), a_index() and store_transposed() (step 07): common/tile_io.cuh
+// load4() and store4() (step 06), a_index() and store_transposed() (step 07): common/device/tile_io.cuh
 using sgemm::a_index, sgemm::load4, sgemm::store4, sgemm::store_transposed;
 
 /// C = alpha * A * B + beta * C as in step 06, without shared-memory bank conflicts
@@ -205,7 +205,7 @@ inline constexpr auto kKernels = sgemm::kernel_table<kNumConfigs>(
         return sgemm_autotuned<c.BM, c.BN, c.BK, c.TM, c.TN, decltype(vector_a)::value && decltype(vector_b)::value>;
     });
 
-/// What the launcher (common/launcher.cuh) needs to know of this step.
+/// What the launcher (common/launch/config_launcher.cuh) needs to know of this step.
 struct Layout {
     static constexpr const char* kName = "step08";  ///< for messages
     static constexpr const Tuned (&kConfigs)[kNumConfigs] = kTuned;  ///< the configurations
@@ -216,7 +216,7 @@ struct Layout {
         return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(M, c.BM)), dim3(c.threads()), 0};
     }
 };
-/// The selection and launch layer for this step (common/launcher.cuh).
+/// The selection and launch layer for this step (common/launch/config_launcher.cuh).
 using Launcher = sgemm::Launcher<Layout>;
 
 /// C = alpha * A * B + beta * C, with the entry of kTuned this GPU and shape choose.

@@ -56,7 +56,7 @@ Build and run:  make step09 && ./step09 4096
 
 namespace step09 {
 
-// load4() and store4() (step 06), a_index() and store_transposed() (step 07): common/tile_io.cuh
+// load4() and store4() (step 06), a_index() and store_transposed() (step 07): common/device/tile_io.cuh
 using sgemm::a_index, sgemm::load4, sgemm::store4, sgemm::store_transposed;
 
 /// C = alpha * A * B + beta * C as in step 08, with each warp computing a WM x WN tile of
@@ -200,7 +200,7 @@ struct Config {
 /// The configurations, fastest first as measured on the H100 with each GPU class forced
 /// (see the README). The GPU admits those it holds with blocks_per_sm blocks/SM; of those, the
 /// problem's shape chooses the one whose waves of blocks should finish first
-/// (common/launcher.cuh: the smaller tile wins where the larger leaves SMs idle).
+/// (common/launch/config_launcher.cuh: the smaller tile wins where the larger leaves SMs idle).
 inline constexpr Config kConfigs[] = {
     // BM   BN  BK  WM  WN TM TN blk/SM %peak
     {128, 128, 32, 64, 32, 8, 8, 2, 71.39},  // 32,896 B; two blocks need 65,792 B of an SM: all but sm_75
@@ -230,7 +230,7 @@ inline constexpr auto kKernels = sgemm::kernel_table<kNumConfigs>(
                                 decltype(vector_a)::value && decltype(vector_b)::value>;
     });
 
-/// What the launcher (common/launcher.cuh) needs to know of this step.
+/// What the launcher (common/launch/config_launcher.cuh) needs to know of this step.
 struct Layout {
     static constexpr const char* kName = "step09";  ///< for messages
     static constexpr const Config (&kConfigs)[kNumConfigs] = step09::kConfigs;  ///< the configurations
@@ -241,7 +241,7 @@ struct Layout {
         return {dim3(sgemm::ceil_div(N, c.BN), sgemm::ceil_div(M, c.BM)), dim3(c.threads()), 0};
     }
 };
-/// The selection and launch layer for this step (common/launcher.cuh).
+/// The selection and launch layer for this step (common/launch/config_launcher.cuh).
 using Launcher = sgemm::Launcher<Layout>;
 
 /// C = alpha * A * B + beta * C, with the configuration this GPU and shape choose.

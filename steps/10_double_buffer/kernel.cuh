@@ -39,7 +39,7 @@ cp.async where the GPU has it (otherwise through registers, as on sm_75).
 
 Preconditions: A (M x K), B (K x N) and C (M x N) are row-major and contiguous; M, N >= 1,
 K >= 0. When beta == 0, C is only written, never read (it may hold NaN). Under split-K
-(common/split_k.cuh, gridDim.z > 1) each block multiplies its slice of K into its slice of C.
+(common/launch/split_k.cuh, gridDim.z > 1) each block multiplies its slice of K into its slice of C.
 
 Build and run:  make step10 && ./step10 4096
 */
@@ -53,7 +53,7 @@ Build and run:  make step10 && ./step10 4096
 
 namespace step10 {
 
-// load4() and store4() (step 06), a_index() and store_transposed() (step 07): common/tile_io.cuh
+// load4() and store4() (step 06), a_index() and store_transposed() (step 07): common/device/tile_io.cuh
 using sgemm::a_index, sgemm::load4, sgemm::store4, sgemm::store_transposed;
 
 /// True where this code is compiled for a GPU with cp.async (sm_80+), where the wrappers run.
@@ -285,7 +285,7 @@ struct Config {
 };
 
 /// The configurations, the fastest at 4096^3 first; the GPU admits those it holds as they were
-/// measured, and the shape chooses among them (common/launcher.cuh): three stages where the
+/// measured, and the shape chooses among them (common/launch/config_launcher.cuh): three stages where the
 /// copies cannot be 16 bytes wide, if they fit, and the narrower tiles where C has few rows or
 /// few columns (make thin measured each at M or N of 64, 128 and 256).
 inline constexpr Config kConfigs[] = {
@@ -323,7 +323,7 @@ inline constexpr auto kKernels = sgemm::kernel_table<kNumConfigs>(
                                         decltype(async)::value>;
     });
 
-/// What the launcher (common/launcher.cuh) needs to know of this step.
+/// What the launcher (common/launch/config_launcher.cuh) needs to know of this step.
 struct Layout {
     static constexpr const char* kName = "step10";  ///< for messages
     static constexpr const Config (&kConfigs)[kNumConfigs] = step10::kConfigs;  ///< the configurations
@@ -337,7 +337,7 @@ struct Layout {
                 std::size_t(c.smem_bytes())};
     }
 };
-/// The selection and launch layer for this step (common/launcher.cuh).
+/// The selection and launch layer for this step (common/launch/config_launcher.cuh).
 using Launcher = sgemm::Launcher<Layout>;
 
 /// C = alpha * A * B + beta * C, with the configuration and split-K this GPU and shape choose.

@@ -83,7 +83,7 @@ __device__ __forceinline__ void mma_m16n8k8(float (&c)[4], const std::uint32_t (
 /// hi = tf32(x) and lo = tf32(x - hi): x = hi + lo to within 2^-22 |x|.
 __device__ __forceinline__ void split(float x, std::uint32_t& hi, std::uint32_t& lo) {
     hi = to_tf32(x);
-    lo = to_tf32(x - __uint_as_float(hi));  // exact: x and hi agree in their top 11 bits
+    lo = to_tf32(x - __uint_as_float(hi));  // x - hi is exact: it is within 2^-11 |x| and fits in 13 bits
 }
 
 /// C = alpha * A * B + beta * C in 3xTF32 on tensor cores; see the file comment.
