@@ -9,8 +9,10 @@
 // cp.async exists from sm_80 on. Code compiled for an older GPU may name these functions in
 // branches it never runs (the steps' kernels compile empty there); if one ever ran, it traps.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+/// Before sm_80: a trap in place of the instruction (never reached; see above).
 #define SGEMM_CP_ASYNC(...) __trap()
 #else
+/// sm_80 and newer: the cp.async instruction, as inline PTX.
 #define SGEMM_CP_ASYNC(...) asm volatile(__VA_ARGS__)
 #endif
 

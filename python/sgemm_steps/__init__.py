@@ -92,7 +92,7 @@ def _require_finite(name, value):
 
 
 def run(step, A, B, C=None, alpha=1.0, beta=0.0):
-    """C = alpha * A @ B + beta * C with step `step` (1 to 10, or "step05"); returns C.
+    """C = alpha * A @ B + beta * C with step `step` (1 to 12, or "step05"); returns C.
 
     A (M x K), B (K x N) and C (M x N) are float32, 2-D, row-major contiguous, all CUDA arrays
     (__cuda_array_interface__ preferred, else DLPack) or all NumPy arrays. Without C, a new one

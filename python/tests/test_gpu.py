@@ -3,6 +3,10 @@ break tile assumptions, through NumPy arrays, PyTorch tensors (by __cuda_array_i
 DLPack alone), CuPy and Numba arrays. Without a GPU the whole file skips with one line; each kind
 of array whose package is missing skips with one line."""
 import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -32,6 +36,17 @@ class DLPackOnly:
 
     def __dlpack_device__(self):
         return self.t.__dlpack_device__()
+
+
+def skip_unless_it_runs_here(step):
+    """Steps 11 and 12 need TF32 tensor cores (sm_80): on an older GPU (a T4) their refusal is
+    the one line this test is skipped with; every other failure is the test's to report."""
+    try:
+        sgemm_steps.run(step, np.ones((1, 1), np.float32), np.ones((1, 1), np.float32))
+    except sgemm_steps.SgemmError as e:
+        if "sm_80 or newer" in str(e):
+            pytest.skip(str(e))
+        raise
 
 
 def _kind_numpy():
@@ -72,6 +87,7 @@ def kind(request):
 @pytest.mark.parametrize("alpha, beta", ALPHA_BETA, ids=["a1b0", "a.75b-1.25"])
 @pytest.mark.parametrize("step", STEPS, ids=[f"step{n:02d}" for n in STEPS])
 def test_every_shape(step, alpha, beta, kind):
+    skip_unless_it_runs_here(step)
     to_kind, to_numpy, nan_array = kind
     rng = np.random.default_rng(step)
     for M, N, K in SHAPES:
@@ -128,9 +144,38 @@ def test_host_pointer_in_cuda_array_interface_is_refused():
 
 @pytest.mark.parametrize("step", STEPS, ids=[f"step{n:02d}" for n in STEPS])
 def test_bench_reports_the_figures(step):
+    skip_unless_it_runs_here(step)
     r = sgemm_steps.bench(step, 512, 256, 384, warmup=1, reps=3)
     assert r.verified, f"{r.step} failed verification against cuBLAS at 512 x 256 x 384"
     assert r.median_ms > 0 and r.best_ms <= r.median_ms and r.cublas_median_ms > 0
     assert r.gflops == pytest.approx(2 * 512 * 256 * 384 / (r.median_ms * 1e-3) / 1e9)
     assert r.pct_of_cublas == pytest.approx(100 * r.gflops / r.cublas_gflops)
     assert r.cublas_mode in ("DEFAULT", "PEDANTIC")
+
+
+# A fresh interpreter: the library reads SGEMM_GPU_CLASS once, when it first asks which GPU is in
+# force, and this process has asked already. Step 10 runs under the forced class; Part II refuses.
+FORCED_SM_75 = """
+import numpy as np, sgemm_steps
+A = np.ones((64, 64), np.float32)
+print("step10", float(sgemm_steps.run(10, A, A)[0, 0]))
+try:
+    sgemm_steps.run({step}, A, A)
+    print("ran")
+except sgemm_steps.SgemmError as e:
+    print(type(e).__name__, e)
+"""
+
+
+@pytest.mark.parametrize("step", [s.number for s in sgemm_steps.steps() if s.arithmetic != "FP32"])
+def test_part_two_refuses_a_forced_sm_75_in_one_line(step):
+    env = dict(os.environ, SGEMM_GPU_CLASS="sm_75",
+               PYTHONPATH=os.pathsep.join([str(Path(__file__).resolve().parents[1]), os.environ.get("PYTHONPATH", "")]))
+    out = subprocess.run([sys.executable, "-c", FORCED_SM_75.format(step=step)], env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    ran10, refusal = out.stdout.splitlines()  # two lines: the refusal is one
+    assert ran10 == "step10 64.0", ran10
+    assert refusal.startswith(f"SgemmError step{step:02d} needs TF32 tensor cores (sm_80 or newer); this GPU, "), refusal
+    assert refusal.endswith(", is sm_75 (forced by SGEMM_GPU_CLASS)"), refusal
+

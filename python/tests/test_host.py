@@ -109,6 +109,14 @@ def test_library_env_var_to_a_missing_file(tmp_path):
 
 # --- steps ---------------------------------------------------------------------------------------
 
+def test_steps_say_their_arithmetic():
+    # what each step multiplies in, which sets the bound its results are held to: FP32 for steps
+    # 01-10 (CUDA cores), TF32 for step 11 and 3xTF32 for step 12 (Part II, tensor cores)
+    got = [(s.number, s.name, s.arithmetic) for s in sgemm_steps.steps()]
+    assert got == [(n, f"step{n:02d}", "FP32") for n in range(1, 11)] + [(11, "step11", "TF32"), (12, "step12", "3xTF32")]
+    assert sgemm_steps.StepInfo._fields == ("number", "name", "title", "arithmetic")
+
+
 @pytest.mark.parametrize("step, index", [(1, 0), (5, 4), ("step05", 4), ("05", 4), ("Step10", 9), (np.int64(3), 2)])
 def test_step_names(step, index):
     assert sgemm_steps._step_index(step) == index

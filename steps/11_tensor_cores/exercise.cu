@@ -213,7 +213,8 @@ struct Config {
     int blocks_per_sm;  ///< blocks per SM the registers must allow (kMinBlocks)
     int stages;         ///< K-tiles in shared memory at once (kStages)
     /// its speed at 4096^3 on the H100 as a % of the FP32 FFMA peak (over 100: the tensor cores
-    /// outrun the FFMA units; lab.md); the choice by shape weighs configurations by it
+    /// outrun the FFMA units), from make tc-variants (tc_variants_h100-80gb-hbm3.txt, lab.md);
+    /// the choice by shape weighs configurations by it
     double pct_of_peak;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: `stages` x (padded A tile + padded B tile)
@@ -228,9 +229,9 @@ struct Config {
 /// The configurations, the fastest at 4096^3 first (lab.md has the measurements).
 inline constexpr Config kConfigs[] = {
     // BM   BN  BK  WM  WN blk/SM stages %peak
-    {128, 256, 32, 64, 64, 1, 3, 207.8},  // 156,672 B: sm_80, 87, 90, 100, 103, 110
-    {128, 128, 32, 32, 64, 2, 3, 204.2},  // 107,520 B: two blocks per SM on sm_90 and sm_100
-    {128, 128, 32, 32, 64, 1, 2, 180.0},  //  71,680 B: GPUs with 99 KB per block (sm_86, 89, 120)
+    {128, 256, 32, 64, 64, 1, 3, 198.9},  // 156,672 B: sm_80, 87, 90, 100, 103, 110
+    {128, 128, 32, 32, 64, 2, 3, 198.6},  // 107,520 B: two blocks per SM on sm_90 and sm_100
+    {128, 128, 32, 32, 64, 1, 2, 144.1},  //  71,680 B: GPUs with 99 KB per block (sm_86, 89, 120)
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));

@@ -45,6 +45,7 @@ def prose_lines(text):
 # pattern is as narrow as the pages need: it must not hit ordinary words that contain it
 # (阶段, 片段, 手段, 一份, 存储体, 存储器, 局部变量, a Linux 内核模块).
 TERMS = [
+    (r"张量核(?!心)", "张量核心 (tensor core)"),
     (r"算术强度|计算访存比|(?<!计算)访存比|运算强度", "计算强度 (arithmetic intensity)"),
     (r"设备内存", "显存 (device memory)"),
     (r"启动代码", "启动函数 (launcher)"),

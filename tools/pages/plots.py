@@ -2,12 +2,19 @@
 """make plots: the pictures of the measured results, with matplotlib.
 
   images/benchmark_<gpu>.png  GFLOP/s against size (square M = N = K), one line per step
-                              and one for cuBLAS, from docs/results/<gpu>.csv;
+                              and one for cuBLAS, from docs/results/<gpu>.csv; where the set has
+                              the tensor-core steps (Part II), a second panel with them, step 10
+                              and both baselines, cuBLAS FP32 and cuBLAS TF32;
   images/roofline_<gpu>.png   each step at 4096^3 placed by its arithmetic intensity (FLOP
                               per byte of device memory, from the DRAM byte counters in
                               docs/results/ncu_stepNN_<gpu>.txt) and its GFLOP/s, under the
                               ceilings `make peak` measured (docs/results/peak_<gpu>.csv),
-                              with the paper ceilings dashed beside them;
+                              with the paper ceilings dashed beside them, and the tensor
+                              ceiling (mma.sync TF32) where that file has its row;
+  images/precision_<gpu>.png  make precision's error against an FP64 product (docs/results/
+                              precision_<gpu>.csv): max error against K for steps 10, 11, 12 and
+                              cuBLAS FP32 and TF32, and each one's speed against its error at
+                              K = 4096;
   images/shapes_<gpu>.png     % of cuBLAS of steps 07-10 at the shapes that are not square
                               powers of two (4095^3, tall, wide, short-K, long-K);
   images/08_autotuning_tune_<arch>.png
@@ -30,6 +37,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402
 
 from results_table import gpu_result_sets, ncu_metrics  # noqa: E402  (the one reader of ncu's files and result sets)
 
@@ -69,32 +77,83 @@ def source_note(rows, slug):
             f"{r['date'][:10]}, commit {r['commit']}; source: docs/results/{slug}.csv")
 
 
-def benchmark(rows, slug):
-    square = [r for r in rows if r["M"] == r["N"] == r["K"] and int(r["M"]) & (int(r["M"]) - 1) == 0]
-    steps = sorted({r["step"] for r in square})
-    fig, ax = plt.subplots(figsize=(10, 6.2), dpi=110)
-    cmap = plt.get_cmap("tab10")
-    for i, step in enumerate(steps):
+def is_part2(r):
+    """A tensor-core step (Part II): arithmetic TF32 or 3xTF32 in the CSV; a set from before the
+    column is all Part I (results_table.part2 decides the tables the same way)."""
+    return r.get("arithmetic", "FP32") not in ("", "FP32")
+
+
+def median_by_size(square, column):
+    """{size: median of `column` over every step's run at that size} (each run timed cuBLAS)."""
+    out = {}
+    for s in sorted({int(r["M"]) for r in square}):
+        vals = sorted(float(r[column]) for r in square if int(r["M"]) == s and r.get(column) not in (None, ""))
+        if vals:
+            out[s] = vals[len(vals) // 2]
+    return out
+
+
+def step_lines(ax, square, steps, colour, marker=lambda step: "o"):
+    for step in steps:
         pts = sorted((int(r["M"]), float(r["gflops"])) for r in square if r["step"] == step)
         title = next(r["title"] for r in square if r["step"] == step)
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", ms=4, lw=1.6, color=cmap(i % 10),
-                label=f"{step[4:]} {title}")
-    # cuBLAS: each step's run timed it again; the median over those runs at each size
-    sizes = sorted({int(r["M"]) for r in square})
-    blas = []
-    for s in sizes:
-        vals = sorted(float(r["cublas_gflops"]) for r in square if int(r["M"]) == s)
-        blas.append(vals[len(vals) // 2])
-    ax.plot(sizes, blas, color="black", lw=2.4, ls="--", marker="s", ms=4, label="cuBLAS (FP32, TF32 off)")
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker(step), ms=4, lw=1.6, color=colour(step),
+                label=f"{step[4:]} {title}", zorder=3)  # above the baselines, which they may meet
+
+
+def size_axis(ax, sizes):
     ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
     ax.set_xticks(sizes)
     ax.set_xticklabels([str(s) for s in sizes])
     ax.set_xlabel("M = N = K")
-    ax.set_ylabel("GFLOP/s (log scale)")
-    ax.set_title(f"SGEMM steps on the {rows[0]['gpu']}: speed against size")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
+
+
+def benchmark(rows, slug):
+    """Part I (steps 01-10 and cuBLAS FP32) on a log scale, as before; where the set has
+    tensor-core steps, a second panel beside it: Part II's steps, the last CUDA-core step, and
+    both baselines, cuBLAS FP32 and cuBLAS TF32, on a linear scale (the gap between them is the
+    point, and a log scale would flatten it)."""
+    square = [r for r in rows if r["M"] == r["N"] == r["K"] and int(r["M"]) & (int(r["M"]) - 1) == 0]
+    first = sorted({r["step"] for r in square if not is_part2(r)})
+    second = sorted({r["step"] for r in square if is_part2(r)})
+    cmap = plt.get_cmap("tab10")
+    colour = {step: cmap(i % 10) for i, step in enumerate(first)}
+    colour.update({step: ("#d62728", "#8c564b", "#e377c2")[i % 3] for i, step in enumerate(second)})
+    sizes = sorted({int(r["M"]) for r in square})
+    if second:
+        fig, (ax, ax2) = plt.subplots(1, 2, figsize=(16, 7.6), dpi=110)
+    else:
+        fig, ax = plt.subplots(figsize=(10, 6.2), dpi=110)
+    step_lines(ax, square, first, colour.get)
+    # cuBLAS: each step's run timed it again; the median over those runs at each size
+    blas = median_by_size(square, "cublas_gflops")
+    ax.plot(list(blas), list(blas.values()), color="black", lw=2.4, ls="--", marker="s", ms=4,
+            label="cuBLAS (FP32, TF32 off)")
+    size_axis(ax, sizes)
+    ax.set_yscale("log")
+    ax.set_ylabel("GFLOP/s (log scale)")
+    gpu = rows[0]["gpu"]
+    if second:
+        ax.set_title(f"Part I, CUDA cores: steps 01-{first[-1][4:]} against cuBLAS FP32")
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.11), ncol=4, fontsize=8.5, frameon=False)
+        step_lines(ax2, square, first[-1:] + second, colour.get, lambda step: "D" if is_part2(
+            next(r for r in square if r["step"] == step)) else "o")
+        ax2.plot(list(blas), list(blas.values()), color="black", lw=2.4, ls="--", marker="s", ms=4,
+                 label="cuBLAS FP32 (cublasSgemm, TF32 off)")
+        tf32 = median_by_size(square, "cublas_tf32_gflops")
+        ax2.plot(list(tf32), list(tf32.values()), color="black", lw=2.4, ls=":", marker="^", ms=5,
+                 label="cuBLAS TF32 (cublasGemmEx, FAST_TF32)")
+        size_axis(ax2, sizes)
+        ax2.set_ylim(0, max(tf32.values()) * 1.08)
+        ax2.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:,.0f}"))
+        ax2.set_ylabel("GFLOP/s")
+        ax2.set_title(f"Part II, tensor cores: steps {', '.join(s[4:] for s in second)} against both baselines")
+        ax2.legend(loc="upper center", bbox_to_anchor=(0.5, -0.11), ncol=2, fontsize=8.5, frameon=False)
+        fig.suptitle(f"SGEMM steps on the {gpu}: speed against size", fontsize=12)
+    else:
+        ax.set_title(f"SGEMM steps on the {gpu}: speed against size")
+        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
     fig.text(0.01, 0.01, source_note(rows, slug) + " (median of 20 runs; 8192: of 5)", fontsize=7, color="#555555")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     out = ROOT / "images" / f"benchmark_{slug}.png"
@@ -142,6 +201,16 @@ def shapes(rows, slug):
     print(f"wrote {out.relative_to(ROOT)}")
 
 
+def peak_value(peak, quantity, col="measured"):
+    """A figure of peak_<gpu>.csv, or None where the row is missing or the figure is not a number
+    (the tensor rate has no paper figure: make peak writes nan)."""
+    try:
+        value = float(peak[quantity][col])
+    except (KeyError, TypeError, ValueError):
+        return None
+    return value if value == value else None
+
+
 def roofline(rows, slug, peak):
     at = [r for r in rows if int(r["M"]) == int(r["N"]) == int(r["K"]) == SIZE]
     points = []
@@ -149,28 +218,41 @@ def roofline(rows, slug, peak):
         b = dram_bytes(r["step"], slug)
         if b:
             flop = 2.0 * SIZE ** 3
-            points.append((r["step"], r["title"], flop / b, float(r["gflops"])))
+            points.append((r["step"], r["title"], flop / b, float(r["gflops"]), is_part2(r)))
     if not points:
         print("roofline: no ncu DRAM counters in docs/results; run make ncu / tools/measure/save_reports.sh first")
         return
     fig, ax = plt.subplots(figsize=(11.5, 6.5), dpi=110)
     fp32, dram = float(peak["fp32"]["measured"]), float(peak["dram"]["measured"])
     fp32_paper, dram_paper = float(peak["fp32"]["paper"]), float(peak["dram"]["paper"])
+    # the tensor ceiling: mma.sync's TF32 rate, where make peak measured it (no paper figure)
+    tensor = peak_value(peak, "mma_tf32")
     lo, hi = 0.5, 4 * max(p[2] for p in points)
     xs = [lo * (hi / lo) ** (i / 200) for i in range(201)]
+    if tensor:
+        ax.plot(xs, [min(tensor, dram * x) for x in xs], color="#d62728", lw=2.2,
+                label=f"measured: {tensor:,.0f} GFLOP/s TF32 mma.sync on the tensor cores (make peak)")
+        ax.annotate(f"tensor ceiling (TF32): {tensor:,.0f} GFLOP/s", (hi, tensor), xytext=(-6, 5),
+                    textcoords="offset points", ha="right", fontsize=9, color="#d62728")
     ax.plot(xs, [min(fp32, dram * x) for x in xs], color="black", lw=2.2,
             label=f"measured: {fp32:,.0f} GFLOP/s FFMA, {dram:,.0f} GB/s DRAM (make peak)")
+    if tensor:
+        ax.annotate(f"FFMA ceiling (FP32): {fp32:,.0f} GFLOP/s", (hi, fp32), xytext=(-6, 5),
+                    textcoords="offset points", ha="right", fontsize=9)
     ax.plot(xs, [min(fp32_paper, dram_paper * x) for x in xs], color="gray", lw=1.2, ls="--",
             label=f"paper: {fp32_paper:,.0f} GFLOP/s, {dram_paper:,.0f} GB/s (from clocks and widths)")
     cmap = plt.get_cmap("tab10")
-    for i, (step, title, ai, g) in enumerate(points):
-        ax.plot(ai, g, "o", ms=8, color=cmap(i % 10), label=f"{step[4:]} {title}: {ai:,.0f} FLOP/B, {g:,.0f} GFLOP/s")
+    tensor_colours = iter(("#d62728", "#8c564b", "#e377c2"))
+    for i, (step, title, ai, g, tc) in enumerate(points):
+        ax.plot(ai, g, "D" if tc else "o", ms=8, color=next(tensor_colours) if tc else cmap(i % 10),
+                label=f"{step[4:]} {title}: {ai:,.0f} FLOP/B, {g:,.0f} GFLOP/s")
+        # alternate sides, neighbours overlap less; Part II's labels go left, clear of Part I's
         ax.annotate(step[4:], (ai, g), textcoords="offset points", fontsize=9,
-                    xytext=(7, 4) if i % 2 else (7, -12))  # alternate sides: neighbours overlap less
+                    xytext=(-18, 6) if tc else (7, 4) if i % 2 else (7, -12))
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(lo, hi)
-    ax.set_ylim(100, fp32_paper * 2)
+    ax.set_ylim(100, 2 * max([fp32_paper, tensor or 0] + [p[3] for p in points]))
     ax.set_xlabel("arithmetic intensity (FLOP per byte of device memory, DRAM bytes from Nsight Compute)")
     ax.set_ylabel("GFLOP/s (log scale)")
     ax.set_title(f"Roofline of the steps at M = N = K = {SIZE} on the {rows[0]['gpu']}")
@@ -180,6 +262,91 @@ def roofline(rows, slug, peak):
              fontsize=7, color="#555555")
     fig.tight_layout(rect=(0.01, 0.05, 1, 1))
     out = ROOT / "images" / f"roofline_{slug}.png"
+    fig.savefig(out)
+    plt.close(fig)
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
+METHODS = [  # make precision's methods, in the order of the legend: (name, label, colour, marker)
+    ("step10", "step 10 (FFMA, FP32)", "#17becf", "o"),
+    ("step11", "step 11 (TF32 tensor cores)", "#d62728", "D"),
+    ("step12", "step 12 (3xTF32 tensor cores)", "#8c564b", "D"),
+    ("cublas_fp32", "cuBLAS FP32 (TF32 off)", "black", "s"),
+    ("cublas_tf32", "cuBLAS TF32 (FAST_TF32)", "#7f7f7f", "^"),
+]
+
+
+def precision(slug, at_k=SIZE):
+    """images/precision_<gpu>.png from docs/results/precision_<gpu>.csv (make precision, M = N =
+    2048): left, each method's max |C - C64| / (|A||B|) against K; right, its GFLOP/s against
+    that error at K = at_k, one labelled marker per method (faster is up, more accurate is left)."""
+    path = RESULTS / f"precision_{slug}.csv"
+    if not path.exists():
+        print(f"precision: no docs/results/{path.name}; run make precision on that GPU (sm_80 and newer)")
+        return
+    text = path.read_text(encoding="utf-8").split("\n")
+    head = [ln[2:] for ln in text if ln.startswith("# ")]
+    rows = list(csv.DictReader(ln for ln in text if ln and not ln.startswith("#")))
+    methods = [m for m in METHODS if any(r["method"] == m[0] for r in rows)]
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(15, 6.2), dpi=110, gridspec_kw={"width_ratios": [1.1, 1]})
+    for name, label, colour, marker in methods:
+        pts = sorted((int(r["K"]), float(r["max"])) for r in rows if r["method"] == name)
+        # cuBLAS and the steps can land on the same errors (step 10 sums in cuBLAS FP32's order):
+        # the steps wide and pale underneath, cuBLAS thin, dashed and hollow on top, so both show
+        if name.startswith("cublas"):
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, ms=7, lw=1.3, ls="--", color=colour,
+                    mfc="none", label=label, zorder=3)
+        else:
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, ms=6, lw=4, alpha=0.75, color=colour,
+                    label=label, zorder=2)
+    ks = sorted({int(r["K"]) for r in rows})
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xticks(ks)
+    ax.set_xticklabels([str(k) for k in ks])
+    ax.set_xlabel("K (M = N = 2048)")
+    ax.set_ylabel("max |C - C_FP64| / (|A|·|B|)  (log scale)")
+    ax.set_title("Error against an FP64 product, by depth K")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(loc="center right", fontsize=9, frameon=True, framealpha=0.9)
+    at = {r["method"]: r for r in rows if int(r["K"]) == at_k}
+    # one marker per method; methods that land on the same spot (within 10% in both) share a label
+    groups = []
+    for name, label, colour, marker in methods:
+        if name not in at:
+            continue
+        err, g = float(at[name]["max"]), float(at[name]["gflops"])
+        ax2.plot(err, g, marker, ms=11, color=colour, mec="black", mew=0.6, alpha=0.85)
+        near = next((grp for grp in groups if abs(grp[0] / err - 1) < 0.1 and abs(grp[1] / g - 1) < 0.1), None)
+        if near:
+            near[2].append(f"{label}\n{g:,.0f} GFLOP/s, error {err:.1e}")
+        else:
+            groups.append([err, g, [f"{label}\n{g:,.0f} GFLOP/s, error {err:.1e}"]])
+    top = max((grp[1] for grp in groups), default=1.0)
+    low = sorted((grp for grp in groups if grp[1] < 0.5 * top), key=lambda grp: grp[0])
+    for grp in groups:
+        # the slower ones sit close together near the bottom: their labels go above them, at two
+        # heights in turn, so that neighbours' labels do not overlap
+        dy = 0 if grp not in low else (30 if low.index(grp) % 2 == 0 else 90)
+        ax2.annotate("\n".join(grp[2]), (grp[0], grp[1]), textcoords="offset points", xytext=(10, dy),
+                     fontsize=8.5, va="center",
+                     arrowprops=dict(arrowstyle="-", color="#888888", lw=0.6) if dy else None)
+    ax2.set_xscale("log")
+    errs = [float(r["max"]) for r in at.values()]
+    if errs:
+        ax2.set_xlim(min(errs) / 3, max(errs) * 60)  # room on the right for the labels
+        ax2.set_ylim(0, max(float(r["gflops"]) for r in at.values()) * 1.15)
+    ax2.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:,.0f}"))
+    ax2.set_xlabel(f"max |C - C_FP64| / (|A|·|B|) at K = {at_k}  (log scale; left is more accurate)")
+    ax2.set_ylabel(f"GFLOP/s at 2048 × 2048 × {at_k}")
+    ax2.set_title(f"Speed against error at K = {at_k}")
+    ax2.grid(True, which="both", alpha=0.3)
+    gpu = head[1].split(",")[0] if len(head) > 1 else slug
+    fig.suptitle(f"Accuracy and speed of FFMA, TF32 and 3xTF32 on the {gpu} (make precision)", fontsize=12)
+    note = (head[1] if len(head) > 1 else "") + f"; source: docs/results/{path.name}"
+    fig.text(0.01, 0.01, note, fontsize=7, color="#555555")
+    fig.tight_layout(rect=(0, 0.03, 1, 0.96))
+    out = ROOT / "images" / f"precision_{slug}.png"
     fig.savefig(out)
     plt.close(fig)
     print(f"wrote {out.relative_to(ROOT)}")
@@ -295,6 +462,8 @@ def main():
             roofline(rows, slug, peak)
         else:
             print(f"roofline: docs/results/peak_{slug}.csv is missing; run make peak on that GPU (tools/validate/gpu_check.sh does)")
+        if (RESULTS / f"precision_{slug}.csv").exists():
+            precision(slug)
     # step 08's search on each architecture whose GPU is drawn (not the searches for a forced class)
     for path in sorted(RESULTS.glob("tune_sm_*.txt")):
         if "_as_" not in path.name and gpu_slug(load_tune(path)[0]) in slugs:

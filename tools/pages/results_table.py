@@ -3,15 +3,22 @@
 
 A table lives between two markers, and everything between them is replaced:
 
-    <!-- results: overview -->     every step, for the top-level README
-    <!-- results: step 02 -->      one step beside the one before it
+    <!-- results: overview -->     every step of Part I (CUDA cores, arithmetic FP32), for the
+                                     top-level README: against cuBLAS FP32 and the step before
+    <!-- results: overview part2 --> every step of Part II (tensor cores: the CSV's arithmetic
+                                     TF32, 3xTF32): its arithmetic, cuBLAS FP32 and cuBLAS TF32
+                                     (both timed in every run) and its % of each
+    <!-- results: step 02 -->      one step beside the one before it (a Part II step: beside the
+                                     last CUDA-core step and the Part II steps before it, with
+                                     both baselines)
     <!-- results: report step02 --> the full report of `./step02 4096`, as a code block
     <!-- results: ncu step02 -->    that step's Nsight Compute metrics, as a code block
     <!-- results: profile step02 --> the same metrics under plain names, as make ncu prints them
     <!-- results: regs step02 -->   that step's line of the compiler's register report
     <!-- results: edge step06 -->   the step at 4096^3 and 4095^3: what the edge tiles cost
-    <!-- results: sizes [1024 8192x1024x4096 ...] -->  every step at those shapes (default:
-                                     every measured shape but 4095^3): GFLOP/s, % of cuBLAS
+    <!-- results: sizes [1024 8192x1024x4096 ...] -->  every Part I step at those shapes (default:
+                                     every measured shape but 4095^3): GFLOP/s, % of cuBLAS;
+                                     'sizes part2 [...]': the Part II steps, % of both baselines
     <!-- results: ncu-compare step06 step07 -->  two steps' Nsight Compute metrics side by side
     <!-- results: tune sm_90 64.256.32.8.8 ... -->  rows of `make tune STEP=08`'s table, named
                                      by their tiles <BM, BN, BK, TM, TN>, in the table's order
@@ -26,11 +33,12 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: gpus-side step10 -->  that step and cuBLAS at every sweep shape on every GPU
                                      with a results set, side by side
     <!-- results: thin -->          step 10 at thin shapes, every configuration and split (make thin)
-    <!-- results: cold -->          every step and cuBLAS at the shapes of <gpu>_cold_l2.csv (make
-                                     bench COLD=1), warm L2 (the main sweep) beside cold
+    <!-- results: cold -->          every Part I step and cuBLAS at the shapes of <gpu>_cold_l2.csv
+                                     (make bench COLD=1), warm L2 (the main sweep) beside cold
     <!-- results: gpus -->          every GPU with a results set in docs/results (<gpu>.csv and
-                                     .meta.json from make bench): where each was measured, and
-                                     step 10 and cuBLAS at 4096^3
+                                     .meta.json from make bench): where each was measured, step 10
+                                     and cuBLAS FP32 at 4096^3, and where measured cuBLAS TF32 and
+                                     each Part II step with its % of both baselines
     <!-- results: classes [08 09 10] -->  those steps on this GPU as itself and as each smaller
                                      GPU class (<gpu>_as_sm_XX.csv, make bench CLASS=sm_XX):
                                      the configuration chosen, blocks/SM, GFLOP/s (% of cuBLAS)
@@ -153,7 +161,7 @@ TEXT = {
         "prov_link": "; when, where and how: [provenance]({prov})",
         "edge_head": "| M = N = K | step GFLOP/s | step: time per FLOP vs 4096³ | cuBLAS GFLOP/s | cuBLAS: time per FLOP vs 4096³ |",
         "edge_source": "Same runs as the table above. Source: [`docs/results/{file}`]({rel}); when, where and how: [provenance]({prov}).",
-        "gpus_head": "| GPU | compute capability | SMs | cuBLAS GFLOP/s at 4096³ | last step at 4096³: GFLOP/s (% of cuBLAS) | results |",
+        "gpus_head": "| GPU | compute capability | SMs | cuBLAS FP32 GFLOP/s at 4096³ | last CUDA-core step at 4096³: GFLOP/s (% of cuBLAS FP32) |",
         "classes_head": "| step | run as | configuration chosen | blocks/SM |",
         "classes_own": "{gpu} itself",
         "classes_as": "{c} class (forced)",
@@ -168,6 +176,26 @@ TEXT = {
         "sizes_source": "Each cell: the step's GFLOP/s and, in parentheses, its percentage of cuBLAS timed in the same run "
                         "(median of {reps} runs; shapes above 2 × 4096³ multiply-adds: median of 5). Measured on {gpu}. "
                         "Source: [`docs/results/{file}`]({rel}); when, where and how: [provenance]({prov}).",
+        # Part II (tensor cores): two baselines, both timed in every run
+        "overview2_head": "| step | idea | arithmetic | GFLOP/s | cuBLAS FP32 GFLOP/s | % of cuBLAS FP32 | cuBLAS TF32 GFLOP/s | % of cuBLAS TF32 | registers/thread |",
+        "step2_head": "| step | arithmetic | GFLOP/s | time (ms) | % of cuBLAS FP32 | % of cuBLAS TF32 | registers/thread | resident warps/SM |",
+        "baselines": "Two baselines, both timed in the same run on the same inputs: cuBLAS FP32 is `cublasSgemm` with TF32 "
+                     "off (FP32's accuracy), cuBLAS TF32 is `cublasGemmEx` with `CUBLAS_COMPUTE_32F_FAST_TF32` (inputs "
+                     "rounded to TF32 on the tensor cores).",
+        "source2": "Measured on {gpu} ({sms} SMs, {clock} MHz peak clock): M = N = K = {size}, median of {reps} timed runs "
+                   "after {warmup} warm-up. {baselines} Source: [`docs/results/{file}`]({rel}); when, where and how: "
+                   "[provenance]({prov}).",
+        "source2_lesson": "Measured on {gpu}: M = N = K = {size}, median of {reps} timed runs. {baselines} "
+                          "Source: [`docs/results/{file}`]({rel}); the runs: [lab notes]({lab}).",
+        "sizes2_cell": "GFLOP/s (% of cuBLAS FP32 / % of cuBLAS TF32) at M × N × K:",
+        "sizes2_source": "Each cell: the step's GFLOP/s and, in parentheses, its percentage of cuBLAS FP32 and of cuBLAS "
+                         "TF32 (median of {reps} runs; shapes above 2 × 4096³ multiply-adds: median of 5). {baselines} "
+                         "The cuBLAS rows: the median over every step's run at that shape. Measured on {gpu}. "
+                         "Source: [`docs/results/{file}`]({rel}); when, where and how: [provenance]({prov}).",
+        "sizes2_source_lesson": "Each cell: GFLOP/s and, in parentheses, % of cuBLAS FP32 / % of cuBLAS TF32, both timed in "
+                                "the same run. Measured on {gpu}. Source: [`docs/results/{file}`]({rel}); the runs: "
+                                "[lab notes]({lab}).",
+        "cublas_fp32": "cuBLAS FP32", "cublas_tf32": "cuBLAS TF32",
     },
     "zh": {
         "none": "_尚未测量：请在有 GPU 的机器上运行 `make results`（见 README）。_",
@@ -201,7 +229,7 @@ TEXT = {
         "prov_link": "；测量时间、环境和提交见[数据出处]({prov})",
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
         "edge_source": "与上表同一批运行。数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
-        "gpus_head": "| GPU | 计算能力 | SM 数 | cuBLAS 在 4096³ 的 GFLOP/s | 最后一步在 4096³：GFLOP/s（占 cuBLAS 的百分比） | 结果文件 |",
+        "gpus_head": "| GPU | 计算能力 | SM 数 | cuBLAS FP32 在 4096³ 的 GFLOP/s | CUDA 核心的最后一步在 4096³：GFLOP/s（占 cuBLAS FP32 的百分比） |",
         "classes_head": "| 步骤 | 运行身份 | 选中的配置 | 每个 SM 的块数 |",
         "classes_own": "{gpu}（按本机配置）",
         "classes_as": "{c} 类（强制）",
@@ -215,6 +243,22 @@ TEXT = {
         "sizes_source": "每格为本步的 GFLOP/s，括号内为它占同一次运行中 cuBLAS 的百分比"
                         "（{reps} 次运行的中位数；超过 2 × 4096³ 次乘加的形状取 5 次的中位数）。测量于 {gpu}。"
                         "数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
+        "overview2_head": "| 步骤 | 思路 | 运算方式 | GFLOP/s | cuBLAS FP32 GFLOP/s | 占 cuBLAS FP32 的百分比 | cuBLAS TF32 GFLOP/s | 占 cuBLAS TF32 的百分比 | 每线程寄存器数 |",
+        "step2_head": "| 步骤 | 运算方式 | GFLOP/s | 时间 (ms) | 占 cuBLAS FP32 的百分比 | 占 cuBLAS TF32 的百分比 | 每线程寄存器数 | 每个 SM 的常驻 warp 数 |",
+        "baselines": "两个基线都在同一次运行中用同样的输入计时：cuBLAS FP32 是关闭 TF32 的 `cublasSgemm`（FP32 的精度），"
+                     "cuBLAS TF32 是用 `CUBLAS_COMPUTE_32F_FAST_TF32` 的 `cublasGemmEx`（输入舍入成 TF32，在张量核心上算）。",
+        "source2": "测量于 {gpu}（{sms} 个 SM，峰值时钟 {clock} MHz）：M = N = K = {size}，{warmup} 次预热后 {reps} 次计时运行的中位数。"
+                   "{baselines}数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
+        "source2_lesson": "测量于 {gpu}：M = N = K = {size}，{reps} 次计时运行的中位数。{baselines}"
+                          "数据来源：[`docs/results/{file}`]({rel})；各次运行见[实验记录]({lab})。",
+        "sizes2_cell": "各形状 M × N × K 下的 GFLOP/s（占 cuBLAS FP32 的百分比 / 占 cuBLAS TF32 的百分比）：",
+        "sizes2_source": "每格为本步的 GFLOP/s，括号内为它占 cuBLAS FP32 和 cuBLAS TF32 的百分比"
+                         "（{reps} 次运行的中位数；超过 2 × 4096³ 次乘加的形状取 5 次的中位数）。{baselines}"
+                         "cuBLAS 两行取该形状下各步骤那次运行的中位数。测量于 {gpu}。"
+                         "数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
+        "sizes2_source_lesson": "每格为 GFLOP/s，括号内为占同一次运行中 cuBLAS FP32 / cuBLAS TF32 的百分比。测量于 {gpu}。"
+                                "数据来源：[`docs/results/{file}`]({rel})；各次运行见[实验记录]({lab})。",
+        "cublas_fp32": "cuBLAS FP32", "cublas_tf32": "cuBLAS TF32",
     },
 }
 
@@ -261,18 +305,37 @@ def lab_page(page):
     return lab if lab.exists() else None
 
 
-def source_line(rows, path, page, lang):
+def part2(r):
+    """Whether row `r` is a Part II step (tensor cores): its arithmetic, the CSV's `arithmetic`
+    column, is not plain FP32 (TF32, 3xTF32). A set from before that column is all Part I, the
+    CUDA-core ladder. Part I's tables race cuBLAS FP32 alone; Part II's show both baselines."""
+    return r.get("arithmetic", "FP32") not in ("", "FP32")
+
+
+def split_parts(words):
+    """The words of a marker's kind after its name, less 'part2', and whether 'part2' was one."""
+    return [w for w in words if w != "part2"], "part2" in words
+
+
+def source_line(rows, path, page, lang, second=False):
     r = rows[0]
     rel = link_from(page, path)
+    t = TEXT[lang]
     if lab_page(page):
-        return TEXT[lang]["source_lesson"].format(gpu=r["gpu"], size=SIZE, reps=r["reps"],
-                                                  file=path.name, rel=rel, lab=lab_page(page).name)
-    return TEXT[lang]["source"].format(gpu=r["gpu"], sms=r["sms"], clock=r["clock_mhz"], size=SIZE, reps=r["reps"],
-                                       warmup=r["warmup"], file=path.name, rel=rel, prov=provenance_page(page))
+        return t["source2_lesson" if second else "source_lesson"].format(
+            gpu=r["gpu"], size=SIZE, reps=r["reps"], file=path.name, rel=rel, lab=lab_page(page).name,
+            baselines=t["baselines"])
+    return t["source2" if second else "source"].format(
+        gpu=r["gpu"], sms=r["sms"], clock=r["clock_mhz"], size=SIZE, reps=r["reps"], warmup=r["warmup"],
+        file=path.name, rel=rel, prov=provenance_page(page), baselines=t["baselines"])
 
 
 def pct_of_cublas(r):
     return fmt(100.0 * float(r["gflops"]) / float(r["cublas_gflops"]), 1)
+
+
+def pct_of_tf32(r):
+    return fmt(100.0 * float(r["gflops"]) / float(r["cublas_tf32_gflops"]), 1)
 
 
 def pct_of_peak(r):
@@ -286,6 +349,8 @@ def speedup(rows, i, lang):
 
 
 def overview(rows, lang):
+    """Part I, the CUDA-core ladder: each step against cuBLAS FP32 and the step before it."""
+    rows = [r for r in rows if not part2(r)]
     lines = [TEXT[lang]["overview_head"], "|:--|:--|--:|--:|--:|--:|--:|--:|"]
     for i, r in enumerate(rows):
         lines.append(f"| {r['step'][4:]} | {r['title']} | {fmt(r['gflops'])} | {fmt(r['cublas_gflops'])} | "
@@ -293,11 +358,37 @@ def overview(rows, lang):
     return lines
 
 
+def overview2(rows, lang):
+    """Part II, the tensor cores: each step's arithmetic and its share of both baselines. No
+    speed-up over the step before: steps of different arithmetic are not one ladder."""
+    rows = [r for r in rows if part2(r)]
+    if not rows:
+        return None
+    lines = [TEXT[lang]["overview2_head"], "|:--|:--|:--|--:|--:|--:|--:|--:|--:|"]
+    for r in rows:
+        lines.append(f"| {r['step'][4:]} | {r['title']} | {r['arithmetic']} | {fmt(r['gflops'])} | "
+                     f"{fmt(r['cublas_gflops'])} | {pct_of_cublas(r)} | {fmt(r['cublas_tf32_gflops'])} | "
+                     f"{pct_of_tf32(r)} | {r['registers']} |")
+    return lines
+
+
 def step_table(rows, number, lang):
+    """A Part I step beside the one before it; a Part II step beside the last CUDA-core step
+    (the FFMA kernel it is raced against) and the Part II steps before it, with both baselines."""
     idx = [i for i, r in enumerate(rows) if r["step"] == f"step{number}"]
     if not idx:
         return None
     i = idx[0]
+    if part2(rows[i]):
+        ffma = [j for j, r in enumerate(rows) if not part2(r)]
+        lines = [TEXT[lang]["step2_head"], "|:--|:--|--:|--:|--:|--:|--:|--:|"]
+        for j in ffma[-1:] + [j for j in range(i + 1) if part2(rows[j])]:
+            r = rows[j]
+            name = f"{r['step'][4:]} {r['title']}"
+            name = f"**{name}**" if j == i else name
+            lines.append(f"| {name} | {r.get('arithmetic', 'FP32')} | {fmt(r['gflops'])} | {float(r['median_ms']):.3f} | "
+                         f"{pct_of_cublas(r)} | {pct_of_tf32(r)} | {r['registers']} | {r['warps_per_sm']} |")
+        return lines
     lines = [TEXT[lang]["step_head"], "|:--|--:|--:|--:|--:|--:|--:|--:|"]
     for j in ([i - 1] if i > 0 else []) + [i]:
         r = rows[j]
@@ -337,7 +428,10 @@ def edge_table(number, page, lang):
 
 def sizes_table(page, lang, wanted=()):
     """Every step (and cuBLAS) at the shapes `wanted` ("1024", "8192x1024x4096"), or at every
-    shape measured but 4095^3: square sizes in order, then the rest."""
+    shape measured but 4095^3: square sizes in order, then the rest. The CUDA-core ladder (Part
+    I) against cuBLAS FP32; with 'part2' among the words, the tensor-core steps (Part II) instead,
+    each cell with its share of both baselines, and a row for each baseline."""
+    wanted, second = split_parts(wanted)
     rows, path = load(PRIMARY, None)
     if not rows:
         return None
@@ -348,26 +442,39 @@ def sizes_table(page, lang, wanted=()):
         shapes = sorted({shape(r) for r in rows if shape(r) != (SIZE - 1,) * 3},
                         key=lambda s: (s[0] != s[1] or s[1] != s[2], s))
     cells = {(r["step"], shape(r)): r for r in rows}
-    steps = sorted({r["step"] for r in rows})
+    steps = sorted({r["step"] for r in rows if part2(r) == second})
+    if not steps:
+        return None
     t = TEXT[lang]
-    lines = [t["sizes_cell"], "", t["sizes_head"] + "".join(f" {m} × {n} × {k} |" for m, n, k in shapes),
+    lines = [t["sizes2_cell" if second else "sizes_cell"], "",
+             t["sizes_head"] + "".join(f" {m} × {n} × {k} |" for m, n, k in shapes),
              "|:--|" + "--:|" * len(shapes)]
     for step in steps:
         line = f"| {step[4:]} {cells[(step, shapes[0])]['title'] if (step, shapes[0]) in cells else ''} |"
         for sh in shapes:
             r = cells.get((step, sh))
-            line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)}) |" if r else " – |"
+            if not r:
+                line += " – |"
+            elif second:
+                line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)} / {pct_of_tf32(r)}) |"
+            else:
+                line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)}) |"
         lines.append(line)
-    # cuBLAS: its median over the steps' runs at each shape (each step's run times it again)
-    line = "| cuBLAS |"
-    for sh in shapes:
-        vals = sorted(float(cells[(st, sh)]["cublas_gflops"]) for st in steps if (st, sh) in cells)
-        line += f" {fmt(vals[len(vals) // 2])} |" if vals else " – |"
-    lines.append(line)
+    # cuBLAS: its median over every step's run at each shape (each step's run times it again)
+    everyone = sorted({r["step"] for r in rows})
+    for label, column in ([(t["cublas_fp32"], "cublas_gflops"), (t["cublas_tf32"], "cublas_tf32_gflops")]
+                          if second else [("cuBLAS", "cublas_gflops")]):
+        line = f"| {label} |"
+        for sh in shapes:
+            vals = sorted(float(cells[(st, sh)][column]) for st in everyone
+                          if (st, sh) in cells and cells[(st, sh)].get(column) not in (None, ""))
+            line += f" {fmt(vals[len(vals) // 2])} |" if vals else " – |"
+        lines.append(line)
     r = cells.get((steps[-1], (SIZE,) * 3), rows[0])
-    key = "sizes_source_lesson" if lab_page(page) else "sizes_source"
+    key = ("sizes2" if second else "sizes") + ("_source_lesson" if lab_page(page) else "_source")
     lines += ["", t[key].format(reps=r["reps"], gpu=r["gpu"], file=path.name, rel=link_from(page, path),
-                                lab=getattr(lab_page(page), "name", ""), prov=provenance_page(page))]
+                                lab=getattr(lab_page(page), "name", ""), prov=provenance_page(page),
+                                baselines=t["baselines"])]
     return lines
 
 
@@ -379,7 +486,9 @@ def gpu_result_sets():
 
 def cold_table(page, lang):
     """Every step and cuBLAS at the shapes of <gpu>_cold_l2.csv (make bench COLD=1) with a warm
-    L2 cache (the main sweep, <gpu>.csv) and a cold one: GFLOP/s and % of cuBLAS in each."""
+    L2 cache (the main sweep, <gpu>.csv) and a cold one: GFLOP/s and % of cuBLAS in each. Part I
+    only, the CUDA-core ladder the page measures against cuBLAS FP32: a tensor-core step in the
+    cold set is left out."""
     cold, cold_path = load(PRIMARY + "_cold_l2", None)
     warm, warm_path = load(PRIMARY, None)
     if not cold or not warm:
@@ -392,7 +501,7 @@ def cold_table(page, lang):
              "|:--|:--|--:|--:|--:|"]
     for r in sorted(cold, key=lambda r: (r["step"], int(r["M"]) * int(r["N"]) * int(r["K"]))):
         w = warm_by.get(key(r))
-        if not w:
+        if not w or part2(w) or part2(r):  # the L2 question is asked of the CUDA-core ladder only
             continue
         lines.append(f"| {r['step'][4:]} | {r['M']}³ | {fmt(w['gflops'])} ({pct_of_cublas(w)}) | "
                      f"{fmt(r['gflops'])} ({pct_of_cublas(r)}) | {fmt(w['cublas_gflops'])} → {fmt(r['cublas_gflops'])} |"
@@ -411,20 +520,37 @@ def cold_table(page, lang):
 
 def gpus_table(page, lang):
     """One row per GPU that has a results set: docs/results/<slug>.csv with its .meta.json
-    (the files make bench writes; a contributed GPU adds a row by adding its two files)."""
+    (the files make bench writes; a contributed GPU adds a row by adding its two files). The
+    last CUDA-core step against cuBLAS FP32; then, where any set has them, cuBLAS TF32 and each
+    tensor-core step against both baselines ('–' for a set measured before them)."""
     t = TEXT[lang]
-    lines = [t["gpus_head"], "|:--|--:|--:|--:|--:|:--|"]
+    zh = lang == "zh"
+    sets = []
     for meta_path in gpu_result_sets():
-        slug = meta_path.name[:-len(".meta.json")]
-        rows, path = load(slug)
-        if not rows:
-            continue
-
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        last = max(rows, key=lambda r: r["step"])
-        lines.append(f"| {meta['gpu']} | {meta['compute_capability']} | {meta['sms']} | "
-                     f"{fmt(last['cublas_gflops'])} | {fmt(last['gflops'])} ({pct_of_cublas(last)}) | "
-                     f"[`{path.name}`]({link_from(page, path)}) |")
+        rows, path = load(meta_path.name[:-len(".meta.json")])
+        if rows:
+            sets.append((json.loads(meta_path.read_text(encoding="utf-8")), rows, path))
+    second = sorted({(r["step"], r["arithmetic"]) for _, rows, _ in sets for r in rows if part2(r)})
+    head, align = t["gpus_head"], "|:--|--:|--:|--:|--:|"
+    if second:
+        head += (" cuBLAS TF32 在 4096³ 的 GFLOP/s |" if zh else " cuBLAS TF32 GFLOP/s at 4096³ |")
+        for step, arithmetic in second:
+            head += (f" 第 {step[4:]} 步（{arithmetic}）在 4096³：GFLOP/s（占 cuBLAS FP32 / TF32 的百分比） |" if zh else
+                     f" step {step[4:]} ({arithmetic}) at 4096³: GFLOP/s (% of cuBLAS FP32 / TF32) |")
+        align += "--:|" * (1 + len(second))
+    lines = [head + (" 结果文件 |" if zh else " results |"), align + ":--|"]
+    for meta, rows, path in sets:
+        last = max((r for r in rows if not part2(r)), key=lambda r: r["step"])
+        line = (f"| {meta['gpu']} | {meta['compute_capability']} | {meta['sms']} | "
+                f"{fmt(last['cublas_gflops'])} | {fmt(last['gflops'])} ({pct_of_cublas(last)}) |")
+        if second:
+            tf32 = sorted(float(r["cublas_tf32_gflops"]) for r in rows if r.get("cublas_tf32_gflops"))
+            line += f" {fmt(tf32[len(tf32) // 2])} |" if tf32 else " – |"
+            by_step = {r["step"]: r for r in rows}
+            for step, _ in second:
+                r = by_step.get(step)
+                line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)} / {pct_of_tf32(r)}) |" if r else " – |"
+        lines.append(line + f" [`{path.name}`]({link_from(page, path)}) |")
     return lines + ["", TEXT[lang]["runs_foot"].format(prov=provenance_page(page))]
 
 
@@ -940,17 +1066,20 @@ def render(kind, page):
         table = edge_table(kind.split()[1][4:], page, lang)
         return "\n".join(table) + "\n" if table else TEXT[lang]["none"] + "\n"
     rows, path = load(PRIMARY)
-    table = None
+    table, second = None, False
     if rows:
         if kind == "overview":
             table = overview(rows, lang)
+        elif kind == "overview part2":
+            table, second = overview2(rows, lang), True
         elif kind.startswith("step "):
             table = step_table(rows, kind.split()[1], lang)
+            second = any(part2(r) for r in rows if r["step"] == f"step{kind.split()[1]}")
         else:
             raise SystemExit(f"{page}: unknown results marker '{kind}'")
     if not table:
         return TEXT[lang]["none"] + "\n"
-    return "\n".join(table) + "\n\n" + source_line(rows, path, page, lang) + "\n"
+    return "\n".join(table) + "\n\n" + source_line(rows, path, page, lang, second) + "\n"
 
 
 def pages():
