@@ -30,6 +30,12 @@ make -j "$jobs" ARCH=sm_75 $bins python || exit 1
     echo "## --check of every step (every awkward shape, alpha and beta)"
     for s in $ids; do
         out=$(SGEMM_GPU_CLASS=$class ./step$s --check 2>&1); rc=$?
+        if grep -q "kMinArch = 80" steps/${s}_*/kernel.cuh; then
+            # steps 11 and 12 need TF32 tensor cores: on a T4 each must refuse in one line, exit 2
+            echo "step$s: exit $rc, $out"
+            [ "$rc" = 2 ] && [ "$(echo "$out" | wc -l)" = 1 ] || status=1
+            continue
+        fi
         echo "step$s: exit $rc, $(echo "$out" | grep -E '^(PASS|FAIL)' | tail -n 1)"
         [ "$rc" = 0 ] || { status=1; echo "$out" | tail -n 20; }
     done
@@ -37,6 +43,7 @@ make -j "$jobs" ARCH=sm_75 $bins python || exit 1
     echo "## One line each at 2048^3, as the notebook runs them"
     ./step01 --csv-header
     for s in $ids; do
+        grep -q "kMinArch = 80" steps/${s}_*/kernel.cuh && continue  # refused above, in one line
         SGEMM_GPU_CLASS=$class ./step$s 2048 --csv --reps 10 || status=1
     done
     echo
