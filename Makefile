@@ -353,8 +353,8 @@ peak: $(PEAK)
 $(PRECISION): tools/measure/precision.cu $(COMMON_LIB) | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
-$(TC_VARIANTS): tools/measure/tc_variants.cu tools/measure/tc_variants.cuh | $(OBJ)
-	$(NVCC) $(filter-out -MMD -MP,$(NVCCFLAGS)) -o $@ $< $(LDLIBS)
+$(TC_VARIANTS): tools/measure/tc_variants.cu tools/measure/tc_variants.cuh $(COMMON_LIB) | $(OBJ)
+	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
 # Steps 11 and 12 beside the variants of their kernel (lab notes); also their Nsight Compute counters.
 tc-variants: $(TC_VARIANTS)
@@ -379,4 +379,4 @@ ncu:
 $(addprefix tools/,tile_sweep.cu peak.cu configs.cu tune_step08.cu):
 	@:
 
--include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(PRECISION).d $(CONFIGS).d
+-include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(PRECISION).d $(TC_VARIANTS).d $(CONFIGS).d

@@ -9,33 +9,16 @@
 #include <cuda_runtime.h>
 #include <cstdint>
 
+#include "device/cp_async.cuh"                // cp.async, as step 11 copies its tiles
+#include "steps/11_tensor_cores/kernel.cuh"  // to_tf32() and mma_m16n8k8(), step 11's own
+
 namespace proto {
 
-__device__ __forceinline__ void cp_async16(float* dst, const float* src, int bytes) {
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(
-                     static_cast<unsigned>(__cvta_generic_to_shared(dst))), "l"(src), "r"(bytes));
-}
-__device__ __forceinline__ void cp_async4(float* dst, const float* src, int bytes) {
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(
-                     static_cast<unsigned>(__cvta_generic_to_shared(dst))), "l"(src), "r"(bytes));
-}
-__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N>
-__device__ __forceinline__ void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
-
-__device__ __forceinline__ uint32_t to_tf32(float x) {
-    uint32_t r;
-    asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
-    return r;
-}
-
-// acc (16x8) += a (16x8, TF32) * b (8x8, TF32)
+using sgemm::cp_async16, sgemm::cp_async_commit, sgemm::cp_async_row4, sgemm::cp_async_wait;
+using step11::to_tf32;
+/// acc (16x8) += a (16x8, TF32) * b (8x8, TF32): step 11's mma_m16n8k8().
 __device__ __forceinline__ void mma_tf32(float (&c)[4], const uint32_t (&a)[4], const uint32_t (&b)[2]) {
-    asm volatile(
-        "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-        "{%0,%1,%2,%3};\n"
-        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    step11::mma_m16n8k8(c, a, b);
 }
 
 // kSplit: 1 = TF32 (step 11), 3 = 3xTF32 (step 12)
@@ -78,9 +61,7 @@ gemm_tc(int M, int N, int K, float alpha, const float* __restrict__ A, const flo
                 cp_async16(dst, src, 16);
             } else {
                 const int n = m0 + r < M ? K - (k0 + col) : 0;
-                if constexpr (kVecA) cp_async16(dst, n >= 4 ? src : A, n >= 4 ? 16 : 0);
-                else
-                    for (int j = 0; j < 4; ++j) cp_async4(dst + j, j < n ? src + j : A, j < n ? 4 : 0);
+                cp_async_row4<kVecA>(dst, src, n, A);
             }
         }
 #pragma unroll
@@ -93,9 +74,7 @@ gemm_tc(int M, int N, int K, float alpha, const float* __restrict__ A, const flo
                 cp_async16(dst, src, 16);
             } else {
                 const int n = k0 + r < K ? N - (n0 + col) : 0;
-                if constexpr (kVecB) cp_async16(dst, n >= 4 ? src : B, n >= 4 ? 16 : 0);
-                else
-                    for (int j = 0; j < 4; ++j) cp_async4(dst + j, j < n ? src + j : B, j < n ? 4 : 0);
+                cp_async_row4<kVecB>(dst, src, n, B);
             }
         }
     };
