@@ -58,8 +58,9 @@ TILE_SWEEP := $(OBJ)/tile_sweep
 PEAK       := $(OBJ)/peak
 PRECISION  := $(OBJ)/precision
 TC_VARIANTS := $(OBJ)/tc_variants
+ALIGNMENT  := $(OBJ)/alignment
 
-.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants alignment tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -84,6 +85,7 @@ help:
 	@echo "make stride        Nsight Compute: steps 01 and 02 at 4096^3, 4095^3 and 4064^3 (caches, stalls)"
 	@echo "make ladder        Nsight Compute: step 10 with 3 and 2 stages, unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
 	@echo "make tc-variants   steps 11 and 12 beside the configurations and variants their lab notes compare"
+	@echo "make alignment     steps 10-12 at sizes not a multiple of 4: 4-byte copies against packing"
 	@echo "make variants      step 10 beside its variants that did not pay (one patch each), at 4096^3 and 8192^3"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
 	@echo "make thin          step 10 at thin shapes (M or N of 64-256): every configuration and split against cuBLAS"
@@ -360,6 +362,13 @@ $(TC_VARIANTS): tools/measure/tc_variants.cu tools/measure/tc_variants.cuh $(COM
 tc-variants: $(TC_VARIANTS)
 	sh tools/measure/save_tc_variants.sh $(TC_VARIANTS) docs/results
 
+$(ALIGNMENT): tools/measure/alignment.cu $(COMMON_LIB) | $(OBJ)
+	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
+
+# Steps 10-12 at sizes that are not multiples of 4: 4-byte copies against packing (docs/alignment.md).
+alignment: $(ALIGNMENT)
+	sh tools/measure/save_alignment.sh $(ALIGNMENT) docs/results
+
 # The error of steps 10-12 and of cuBLAS in both modes against an FP64 product (docs/precision.md).
 precision: $(PRECISION)
 	sh tools/measure/save_precision.sh $(PRECISION) docs/results
@@ -379,4 +388,4 @@ ncu:
 $(addprefix tools/,tile_sweep.cu peak.cu configs.cu tune_step08.cu):
 	@:
 
--include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(PRECISION).d $(TC_VARIANTS).d $(CONFIGS).d
+-include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(PRECISION).d $(TC_VARIANTS).d $(ALIGNMENT).d $(CONFIGS).d

@@ -61,12 +61,56 @@ struct Rates {
 /// clock and bus width the driver reports. Under a forced class these stay the GPU's own.
 const Rates& device_rates();
 
+/// Which operands a step copies into padded buffers ("packs", BLIS's word) when their rows do
+/// not start on 16-byte boundaries, so that its kernel's copies stay 16 bytes wide
+/// (launch/pack.cuh; docs/alignment.md has the measurements behind each choice).
+enum class Packing {
+    kNone,  ///< neither: 4-byte accesses (steps 08 and 09, whose loads through registers lose little)
+    kB,     ///< B, where N % 4 != 0; A is read in place (step 10: its A goes through registers)
+    kAB,    ///< B, and A where K % 4 != 0 (steps 11 and 12: both travel by cp.async)
+};
+
+/// What packing makes of one M x N x K problem: which operands are copied, and the K and N the
+/// kernel then sees (rounded up to multiples of 4, the new elements zero).
+struct PackPlan {
+    bool a = false;  ///< A copied into rows of K floats (K rounded up)
+    bool b = false;  ///< B copied into K rows of N floats (both as the kernel sees them)
+    int K = 0;       ///< the kernel's K
+    int N = 0;       ///< the kernel's N: the rows of packed B, and of the product (the workspace)
+    /// True if anything is copied.
+    bool any() const { return a || b; }
+};
+
+/// The plan for an M x N x K problem under @p rule: B is packed where N % 4 != 0 and, under
+/// kAB, A where K % 4 != 0, and B with it (its rows then number K rounded up).
+inline PackPlan pack_plan(Packing rule, int N, int K) {
+    PackPlan p;
+    p.K = K, p.N = N;
+    if (rule == Packing::kNone) return p;
+    p.a = rule == Packing::kAB && K % 4 != 0;
+    p.b = N % 4 != 0 || p.a;
+    if (p.a) p.K = (K + 3) / 4 * 4;
+    if (p.b) p.N = (N + 3) / 4 * 4;
+    return p;
+}
+
+/// Bytes packing moves for an M x N x K problem under plan @p p: each packed matrix read once
+/// and written once, padded. The model adds them, at the memory bandwidth, to the packed
+/// problem's estimate (Launcher::shape_choice()).
+inline double pack_bytes(const PackPlan& p, int M, int N, int K) {
+    double floats = 0;
+    if (p.a) floats += double(M) * K + double(M) * p.K;
+    if (p.b) floats += double(K) * N + double(p.K) * p.N;
+    return floats * 4;
+}
+
 /// How one problem is run: which admitted candidate, in how many slices of K, and why.
 struct ShapeChoice {
     int index = -1;                ///< into the candidates
     int splits = 1;                ///< slices of K (gridDim.z); 1: no split
     std::size_t dynamic_smem = 0;  ///< to launch with
     double est_us = 0;             ///< the estimate it won with, microseconds
+    PackPlan pack;                 ///< what is packed first (nothing: pack.any() is false)
     std::string why;               ///< one line, for the report (only if asked for)
 };
 
@@ -78,8 +122,9 @@ constexpr std::size_t kMaxWorkspaceBytes = std::size_t(256) << 20;
 /// the FMA pipes waiting on latency (measured on the H100: step 09's 64 x 128 tile alone on an
 /// SM, 4 warps, ran at half its speed with four blocks; step 10, 8 warps, at full speed).
 constexpr double kWarpsToFill = 8.0;
-/// What the model charges a split for its second kernel, in microseconds: of the order of a
-/// launch and the wait between two kernels on one stream (a model constant, not a measurement).
+/// What the model charges for one more kernel (split-K's sum, packing's copy), in microseconds:
+/// of the order of a launch and the wait between two kernels on one stream (a model constant,
+/// not a measurement).
 constexpr double kSplitLaunchUs = 3.0;
 
 /// The wave model's estimate for one candidate with K cut into @p splits slices (see

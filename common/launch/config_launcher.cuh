@@ -19,7 +19,9 @@
 ///   - `launch_geometry(config, M, N)`: grid, block and dynamic shared memory of one
 ///     configuration for an M x N C, unsplit;
 ///   - optionally `built(config, arch)`: false for an architecture whose kernels of that
-///     configuration compile empty (the choice never offers it there).
+///     configuration compile empty (the choice never offers it there);
+///   - optionally `kPacking`: which operands it packs when their rows are not 16-byte
+///     aligned (sgemm::Packing, launch/pack.cuh; kNone without it).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -37,6 +39,7 @@
 #include "gpu/gpu.h"
 #include "launch/choose.h"
 #include "launch/kernel_types.cuh"
+#include "launch/pack.cuh"
 #include "launch/split_k.cuh"
 
 namespace sgemm {
@@ -109,6 +112,17 @@ struct Built<Layout, Config, std::void_t<decltype(Layout::built(std::declval<Con
     static bool on(const Config& c, int arch) { return Layout::built(c, arch); }  ///< the Layout's word
 };
 
+/// A Layout's packing rule: its kPacking where it has one, else Packing::kNone.
+template <class Layout, class = void>
+struct PackingOf {
+    static constexpr Packing kRule = Packing::kNone;  ///< no rule: never packs
+};
+/// The same for a Layout that states one.
+template <class Layout>
+struct PackingOf<Layout, std::void_t<decltype(Layout::kPacking)>> {
+    static constexpr Packing kRule = Layout::kPacking;  ///< the Layout's rule
+};
+
 }  // namespace detail
 
 /// The kernels of N configurations: entry [i][vector_a][vector_b][async] is
@@ -140,6 +154,8 @@ public:
     static constexpr int kCount = int(std::size(Layout::kConfigs));
     /// One configuration record.
     using Config = std::remove_cv_t<std::remove_reference_t<decltype(Layout::kConfigs[0])>>;
+    /// Which operands it packs when their rows are not 16-byte aligned (the Layout's kPacking).
+    static constexpr Packing kPacking = detail::PackingOf<Layout>::kRule;
 
     /// The configurations as sgemm::choose() sees them, with `regs(i)` registers per thread,
     /// weighed by their speed with 16-byte copies (`aligned`) or with 4-byte ones, for a GPU of
@@ -188,15 +204,44 @@ public:
     }
 
     /// How an M x N x K problem runs on this GPU: the configuration and the slices of K with
-    /// the least estimated time (sgemm::choose_shape()). A K or N that is not a multiple of 4
-    /// leaves rows of A or B off 16-byte boundaries: the copies go 4 bytes at a time, and the
-    /// configurations are weighed by their speed that way.
+    /// the least estimated time (sgemm::choose_shape()), and whether to pack first. A K or N
+    /// that is not a multiple of 4 leaves rows of A or B off 16-byte boundaries: run as it is,
+    /// the copies go 4 bytes at a time, and the configurations are weighed by their speed that
+    /// way; packed (the Layout's kPacking), the padded problem runs with 16-byte copies, and its
+    /// estimate gains the copy's bytes at the memory bandwidth and one more kernel (and, where
+    /// the product's rows grew and K is not split, its trip through the workspace). Packing is
+    /// taken where its estimate is less, and always where the step has no speed measured with
+    /// 4-byte copies to weigh against it.
     static ShapeChoice shape_choice(int M, int N, int K, bool explain = false) {
         const bool aligned = K % 4 == 0 && N % 4 == 0;
         static const std::vector<Candidate> cands[2] = {candidates([](int) { return 0; }, false, actual_gpu().arch),
                                                         candidates([](int) { return 0; }, true, actual_gpu().arch)};
-        ShapeChoice sc = choose_shape(choice(), cands[aligned], gpu_in_force(), device_rates(), M, N, K,
-                                      Layout::kMaxSplits, explain);
+        const Rates& rates = device_rates();
+        ShapeChoice sc = choose_shape(choice(), cands[aligned], gpu_in_force(), rates, M, N, K, Layout::kMaxSplits,
+                                      explain);
+        const PackPlan p = pack_plan(kPacking, N, K);
+        if (p.any() && rates.gbytes_per_s > 0) {
+            ShapeChoice packed = choose_shape(choice(), cands[1], gpu_in_force(), rates, M, p.N, p.K,
+                                              Layout::kMaxSplits, explain);
+            double extra_bytes = pack_bytes(p, M, N, K);
+            double extra_us = kSplitLaunchUs;  // the packing kernel
+            if (packed.splits == 1 && p.N != N) {  // the product's longer rows: to the workspace and back
+                extra_bytes += 2.0 * M * p.N * sizeof(float);
+                extra_us += kSplitLaunchUs;
+            }
+            extra_us += extra_bytes / (rates.gbytes_per_s * 1e3);
+            packed.est_us += extra_us;
+            packed.pack = p;
+            if (!detail::Unaligned<Config>::kMeasured || packed.est_us < sc.est_us) {
+                if (explain) {
+                    packed.why = std::string(p.a ? "A and B" : "B") + " packed into rows of " +
+                                 std::to_string(p.a ? p.K : p.N) + (p.a ? " and " + std::to_string(p.N) : "") +
+                                 " floats (" + std::to_string(int(extra_us + 0.5)) + " us estimated), then " +
+                                 packed.why;
+                }
+                return packed;
+            }
+        }
         if (explain && !aligned && detail::Unaligned<Config>::kMeasured) {
             sc.why += " (K or N not a multiple of 4: weighed by 4-byte copies' speed)";
         }
@@ -225,8 +270,10 @@ public:
         const Config& c = Layout::kConfigs[sc.index];
         allow_shared_memory(kernel(sc.index), sc.dynamic_smem);  // for the occupancy report
         std::string config = c.name() + ", " + std::to_string(c.smem_bytes()) + " B shared memory";
+        if (sc.pack.any()) config += std::string(", packed ") + (sc.pack.a ? "A and B" : "B");
         if (sc.splits > 1) config += ", split-K " + std::to_string(sc.splits) + " + sum_slices";
-        return {geometry_of(sc.index, M, N, sc.splits, sc.dynamic_smem), reinterpret_cast<const void*>(kernel(sc.index)),
+        const int n = sc.pack.any() ? sc.pack.N : N;  // the kernel's N
+        return {geometry_of(sc.index, M, n, sc.splits, sc.dynamic_smem), reinterpret_cast<const void*>(kernel(sc.index)),
                 config, sc.why + "; the GPU: " + choice().why};
     }
 
@@ -237,30 +284,36 @@ public:
         if (M <= 0 || N <= 0) return;  // empty C: touch nothing (and ask the GPU nothing)
         const ShapeChoice sc = shape_choice(M, N, K);
         launch_config(sc.index, sc.dynamic_smem, gpu_in_force().has_cp_async(), sc.splits, M, N, K, alpha, A, B,
-                      beta, C, stream);
+                      beta, C, stream, sc.pack);
     }
 
     /// The same with configuration i, `smem` bytes of dynamic shared memory (at least its
-    /// own), the tiles copied by cp.async or not (`async`), and K cut into `splits` slices.
+    /// own), the tiles copied by cp.async or not (`async`), K cut into `splits` slices, and A
+    /// and B packed first as `pack` says (nothing, by default: unaligned rows are copied 4
+    /// bytes at a time).
     /// @throws std::invalid_argument when configuration i has no kernel that copies so
     static void launch_config(int i, std::size_t smem, bool async, int splits, int M, int N, int K, float alpha,
-                              const float* A, const float* B, float beta, float* C, cudaStream_t stream) {
+                              const float* A, const float* B, float beta, float* C, cudaStream_t stream,
+                              const PackPlan& pack = {}) {
         if (M <= 0 || N <= 0) return;  // empty C: touch nothing
+        const Packed packed(pack, M, N, K, A, B, stream);
+        const int k = pack.any() ? pack.K : K, n = pack.any() ? pack.N : N;  // as the kernel sees them
         for_each_row_slab(Layout::kConfigs[i].BM, M, [&](std::size_t m0, int rows) {
-            const LaunchGeometry g = geometry_of(i, rows, N, splits, smem);
-            const SplitK split(splits, rows, N, alpha, beta, C + m0 * N, stream);
+            const LaunchGeometry g = geometry_of(i, rows, n, splits, smem);
+            const SplitK split(splits, rows, N, n, alpha, beta, C + m0 * N, stream);
+            const float* a = packed.A() + m0 * k;  // (rows, k) part of A
             // float4 accesses need every row to start on a 16-byte boundary: those of A when
-            // K % 4 == 0 and A is aligned, those of B and C (or the workspace) likewise with N.
-            const Access a{K % 4 == 0 && aligned16(A + m0 * K), N % 4 == 0 && aligned16(B) && aligned16(split.out()),
-                           async};
-            const KernelFn k = Layout::kKernels(i, a);
-            if (k == nullptr) {
+            // k % 4 == 0 and A is aligned, those of B and C (or the workspace) likewise with n.
+            const Access access{k % 4 == 0 && aligned16(a),
+                                n % 4 == 0 && aligned16(packed.B()) && aligned16(split.out()), async};
+            const KernelFn kernel_fn = Layout::kKernels(i, access);
+            if (kernel_fn == nullptr) {
                 throw std::invalid_argument(std::string(Layout::kName) + ": configuration " +
                                             Layout::kConfigs[i].name() + " has no kernel that copies through registers");
             }
-            allow_shared_memory(k, g.smem_bytes);
-            k<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, N, K, split.alpha(), A + m0 * K, B, split.beta(),
-                                                         split.out());
+            allow_shared_memory(kernel_fn, g.smem_bytes);
+            kernel_fn<<<g.grid, g.block, g.smem_bytes, stream>>>(rows, n, k, split.alpha(), a, packed.B(), split.beta(),
+                                                                 split.out());
             CUDA_CHECK(cudaGetLastError());
             split.finish();
         });

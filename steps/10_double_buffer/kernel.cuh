@@ -329,6 +329,9 @@ struct Layout {
     static constexpr const Config (&kConfigs)[kNumConfigs] = step10::kConfigs;  ///< the configurations
     static constexpr const auto& kKernels = step10::kKernels;  ///< and their kernels
     static constexpr int kMaxSplits = sgemm::kMaxSplits;  ///< split-K where C has too few tiles
+    /// Rows of B off 16-byte boundaries (N % 4 != 0) are packed first (launch/pack.cuh); A's
+    /// are read in place, since A goes through registers, where 4-byte loads cost little.
+    static constexpr sgemm::Packing kPacking = sgemm::Packing::kB;
     /// Whether configuration c has kernels for architecture `arch` (built_for()).
     static constexpr bool built(const Config& c, int arch) { return built_for(arch, c.TM); }
     /// One block of c.threads() threads per (BM, BN) tile of C, its stages in dynamic shared memory.

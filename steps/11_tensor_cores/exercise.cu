@@ -216,6 +216,10 @@ struct Config {
     /// outrun the FFMA units), from make tc-variants (tc_variants_h100-80gb-hbm3.txt, lab.md);
     /// the choice by shape weighs configurations by it
     double pct_of_peak;
+    /// the same at 4095^3, where every copy is 4 bytes wide (the same make tc-variants run: its
+    /// speed there over its speed at 4096^3, times pct_of_peak); weighed against packing when K %
+    /// 4 != 0 or N % 4 != 0 (launch/config_launcher.cuh)
+    double pct_unaligned;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: `stages` x (padded A tile + padded B tile)
     constexpr int smem_bytes() const { return stages * (BM * (BK + 4) + BK * (BN + 8)) * int(sizeof(float)); }
@@ -228,10 +232,10 @@ struct Config {
 
 /// The configurations, the fastest at 4096^3 first (lab.md has the measurements).
 inline constexpr Config kConfigs[] = {
-    // BM   BN  BK  WM  WN blk/SM stages %peak
-    {128, 256, 32, 64, 64, 1, 3, 198.9},  // 156,672 B: sm_80, 87, 90, 100, 103, 110
-    {128, 128, 32, 32, 64, 2, 3, 198.6},  // 107,520 B: two blocks per SM on sm_90 and sm_100
-    {128, 128, 32, 32, 64, 1, 2, 144.1},  //  71,680 B: GPUs with 99 KB per block (sm_86, 89, 120)
+    // BM   BN  BK  WM  WN blk/SM stages %peak  %peak unaligned (93,038 / 133,091; 81,471 / 132,909; 68,975 / 96,434)
+    {128, 256, 32, 64, 64, 1, 3, 198.9, 139.0},  // 156,672 B: sm_80, 87, 90, 100, 103, 110
+    {128, 128, 32, 32, 64, 2, 3, 198.6, 121.7},  // 107,520 B: two blocks per SM on sm_90 and sm_100
+    {128, 128, 32, 32, 64, 1, 2, 144.1, 103.1},  //  71,680 B: GPUs with 99 KB per block (sm_86, 89, 120)
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
@@ -261,6 +265,9 @@ struct Layout {
     static constexpr const Config (&kConfigs)[kNumConfigs] = step11::kConfigs;  ///< the configurations
     static constexpr const auto& kKernels = step11::kKernels;  ///< and their kernels
     static constexpr int kMaxSplits = sgemm::kMaxSplits;  ///< split-K where C has too few tiles
+    /// Rows of A or B off 16-byte boundaries (K or N % 4 != 0) are packed first
+    /// (launch/pack.cuh): both travel by cp.async, which copies 16 bytes only from aligned rows.
+    static constexpr sgemm::Packing kPacking = sgemm::Packing::kAB;
     /// Configurations are built for sm_80 and newer only.
     static constexpr bool built(const Config&, int arch) { return arch >= kMinArch; }
     /// One block of c.threads() threads per (BM, BN) tile of C, its stages in dynamic shared memory.

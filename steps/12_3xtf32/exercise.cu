@@ -232,6 +232,10 @@ struct Config {
     /// its speed at 4096^3 on the H100 as a % of the FP32 FFMA peak, from make tc-variants
     /// (tc_variants_h100-80gb-hbm3.txt, lab.md); the choice by shape weighs configurations by it
     double pct_of_peak;
+    /// the same at 4095^3, where every copy is 4 bytes wide (the same make tc-variants run: its
+    /// speed there over its speed at 4096^3, times pct_of_peak); weighed against packing when K %
+    /// 4 != 0 or N % 4 != 0 (launch/config_launcher.cuh)
+    double pct_unaligned;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
     /// dynamic shared memory per block: `stages` x (padded A tile + padded B tile)
     constexpr int smem_bytes() const { return stages * (BM * (BK + 4) + BK * (BN + 8)) * int(sizeof(float)); }
@@ -244,9 +248,9 @@ struct Config {
 
 /// The configuration: two stages, which every GPU with TF32 tensor cores holds (lab.md has the measurements).
 inline constexpr Config kConfigs[] = {
-    // BM   BN  BK  WM  WN blk/SM stages %peak
-    {128, 128, 32, 64, 32, 1, 2, 76.0},  // 71,680 B: every GPU with TF32 tensor cores (three stages
-                                         // were no faster: make tc-variants)
+    // BM   BN  BK  WM  WN blk/SM stages %peak %peak unaligned (42,469 / 50,833 GFLOP/s)
+    {128, 128, 32, 64, 32, 1, 2, 76.0, 63.5},  // 71,680 B: every GPU with TF32 tensor cores (three
+                                               // stages were no faster: make tc-variants)
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
@@ -276,6 +280,9 @@ struct Layout {
     static constexpr const Config (&kConfigs)[kNumConfigs] = step12::kConfigs;  ///< the configurations
     static constexpr const auto& kKernels = step12::kKernels;  ///< and their kernels
     static constexpr int kMaxSplits = sgemm::kMaxSplits;  ///< split-K where C has too few tiles
+    /// Rows of A or B off 16-byte boundaries (K or N % 4 != 0) are packed first
+    /// (launch/pack.cuh): both travel by cp.async, which copies 16 bytes only from aligned rows.
+    static constexpr sgemm::Packing kPacking = sgemm::Packing::kAB;
     /// Configurations are built for sm_80 and newer only.
     static constexpr bool built(const Config&, int arch) { return arch >= kMinArch; }
     /// One block of c.threads() threads per (BM, BN) tile of C, its stages in dynamic shared memory.

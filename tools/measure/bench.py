@@ -33,9 +33,11 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# square 256 to 8192; odd sizes; tall, wide, short-K and long-K shapes (few tiles of C, long K);
-# thin C: M or N of 64, 128 or 256 against 4096
+# square 256 to 8192; sizes that are not multiples of 4 (rows off 16-byte boundaries:
+# docs/alignment.md), square, thin and with a different size in each dimension; tall, wide,
+# short-K and long-K shapes (few tiles of C, long K); thin C: M or N of 64, 128 or 256 against 4096
 DEFAULT_SHAPES = ["256", "512", "1024", "2048", "4096", "8192", "4095",
+                  "1023", "1025", "2047", "3001x1025x2047", "4095x255x4095",
                   "8192x1024x4096", "1024x8192x4096", "4096x4096x512", "1024x1024x8192",
                   "4096x128x4096", "128x4096x4096", "2048x2048x16384",
                   "64x4096x4096", "256x4096x4096", "4096x64x4096", "4096x256x4096"]

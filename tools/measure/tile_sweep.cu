@@ -226,7 +226,7 @@ int splitk(sgemm::CublasHandle& blas) {
                 sgemm::DeviceBuffer<float> work(size_t(S) * M * N);
                 CUDA_CHECK(cudaMemset(work.get(), 0, work.size() * sizeof(float)));
                 sum_ms = median_ms([&] {
-                    sgemm::launch_sum_slices(size_t(M) * N, S, 1.0f, work.get(), 0.0f, C.get(), nullptr);
+                    sgemm::launch_sum_slices(M, N, N, S, 1.0f, work.get(), 0.0f, C.get(), nullptr);
                 });
             }
             const long long blocks = (long long)sgemm::ceil_div(M, c.BM) * sgemm::ceil_div(N, c.BN) * S;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole GPU validation in one go: build for the GPU found, `make test` with the GPU
 # tests, `make regs`, `make bench` (every step against cuBLAS over a sweep of sizes), each
-# step's full report and Nsight Compute metrics, `make peak`, `make tiles`, and
+# step's full report and Nsight Compute metrics, `make peak`, `make tiles`, `make alignment`
+# (steps 10-12 at sizes that are not multiples of 4: 4-byte copies against packing), and
 # `make sanitize`; what the classroom exercises print (tools/exercises/exercise_demo.sh); the
 # course notebook run top to bottom (tools/validate/run_notebook.py, which needs nbclient and
 # ipykernel) and its Numba loops timed (tools/measure/numba_loops.py); and the T4 path: the
@@ -59,7 +60,7 @@ for c in ${TUNE_CLASSES:-}; do
     mkdir -p "$out/tuned" "$out/results"
     cp "steps/08_autotuning/tuned/$arch.cuh" "$out/tuned/" && cp "docs/results/tune_${arch}_as_$c.txt" "$out/results/"
 done
-stage build make -j "$(nproc)" all build/"$arch"/run_tests build/"$arch"/precision
+stage build make -j "$(nproc)" all build/"$arch"/run_tests build/"$arch"/precision build/"$arch"/alignment
 stage test make test
 stage exercises sh tools/exercises/exercise_demo.sh "$out/results"
 stage notebook python3 tools/validate/run_notebook.py "$out/results/notebook_$slug.ipynb"
@@ -72,6 +73,7 @@ stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10 11 12; do
     if [ $c = sm_75 ] && grep -q "kMinArch = 80" steps/${s}_*/kernel.cuh; then want=2; else want=0; fi
     [ $rc = $want ] || { echo "exit status $rc, expected $want"; exit 1; }; done; done'
 stage precision sh tools/measure/save_precision.sh build/"$arch"/precision "$out/results"
+stage alignment sh tools/measure/save_alignment.sh build/"$arch"/alignment "$out/results"
 stage regs make regs
 stage bench python3 tools/measure/bench.py "$out/results"
 stage classes-bench sh -c 'for c in sm_86 sm_75; do python3 tools/measure/bench.py "$0" --gpu-class $c --steps 08 09 10 11 12 \
@@ -93,6 +95,7 @@ stage sanitize make sanitize
     show t4 grep -E '^(step[0-9]+: exit|[0-9]+ passed|=+ .*(passed|failed))' "$out/t4.log"
     show classes grep -E "^(==|GPU  |PASS|FAIL|step1[12]: error|exit status)" "$out/classes.log"
     show precision tail -n 48 "$out/precision.log"
+    show alignment tail -n 40 "$out/alignment.log"
     show regs cat "$out/regs.log"
     show sanitize tail -n 1 "$out/sanitize.log"
     show sizes cat "$out/sizes.log"
