@@ -69,6 +69,7 @@ TERMS = [
     (r"(?<!共享)(?<!局部)(?<!片上)存储(?!体|器|层次|系统|空间|冲突)",
      "写入 (a store: STG, STS) or 存储器 (storage) or 存放 (how data lies)"),
     (r"边缘分块|边缘块", "边界分块 (edge tile)"),
+    (r"封装", "打包 (packing: common/launch/pack.cuh)"),
     (r"分块大小|tile\s?(?:大小|尺寸)", "分块尺寸 (tile size)"),
     (r"warp\s?位置", "warp 槽位 (warp slot)"),
     (r"高瘦|宽扁|扁宽|矮宽|瘦长|细长", "瘦高 (C with few columns) / 矮胖 (C with few rows); thin shapes: 瘦高与矮胖的形状"),

@@ -33,6 +33,8 @@ A table lives between two markers, and everything between them is replaced:
     <!-- results: gpus-side step10 -->  that step and cuBLAS at every sweep shape on every GPU
                                      with a results set, side by side
     <!-- results: thin -->          step 10 at thin shapes, every configuration and split (make thin)
+    <!-- results: alignment -->     steps 10-12 at sizes not multiples of 4: 4-byte copies against
+                                     packing (make alignment), as a code block
     <!-- results: cold -->          every Part I step and cuBLAS at the shapes of <gpu>_cold_l2.csv
                                      (make bench COLD=1), warm L2 (the main sweep) beside cold
     <!-- results: gpus -->          every GPU with a results set in docs/results (<gpu>.csv and
@@ -73,6 +75,8 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
                                with a size: ncu_stepNN_SIZE_<gpu>.txt, a profile at size^3 from
                                one run with the other sizes it is compared with)
     st(s, size, 'metric')      a value of stride_<gpu>.txt (make stride): step s at size^3
+    al(s, shape, col)          a value of alignment_<gpu>.txt (make alignment): 'pc' (default), 'us',
+                               '4byte_pc', '4byte_us', 'S', 'copy_us', 'step09_pc', 'cublas_gf'
     rx('name', r'pattern', g)  any number a results file prints: group g (default 1) of the first
                                match of the regular expression in docs/results/<name>_<gpu>.txt
                                (or <name>.txt, or the file <name>), e.g. rx('report_step10', r'...')
@@ -693,6 +697,8 @@ def embedded(kind, page, lang):
         path = RESULTS / f"splitk_{PRIMARY}.txt"
     elif what == "thin":  # step 10 at thin shapes, every configuration and split (make thin)
         path = RESULTS / f"thin_{PRIMARY}.txt"
+    elif what == "alignment":  # steps 10-12 at unaligned sizes: 4-byte copies against packing (make alignment)
+        path = RESULTS / f"alignment_{PRIMARY}.txt"
     elif what in ("regs", "tiles"):  # one file for all steps: keep the header and this step's lines
         path = RESULTS / (f"regs_{PRIMARY_ARCH}.txt" if what == "regs" else f"tiles_{PRIMARY}.txt")
     elif what == "sass":
@@ -942,6 +948,23 @@ def _variant(name, col="gf4096", n=0):
     return _number(rows[n][1 + VARIANT_COLS.index(col)])
 
 
+ALIGNMENT_COLS = {"S": 2, "4byte_us": 3, "4byte_pc": 4, "us": 5, "pc": 6, "copy_us": -4, "step09_pc": -3,
+                  "cublas_gf": -2}
+
+
+def _alignment(step, shape, col="pc"):
+    """A value of alignment_<gpu>.txt (make alignment): step `step` at `shape` (a size, or
+    'MxNxK'); col: 'pc' (% of cuBLAS as the launcher runs it), 'us', '4byte_pc', '4byte_us'
+    (with 4-byte copies), 'S', 'copy_us' (the packing copy alone), 'step09_pc', 'cublas_gf'."""
+    path = RESULTS / f"alignment_{PRIMARY}.txt"
+    want = "x".join(map(str, _shape(shape)))
+    for ln in path.read_text(encoding="utf-8").split("\n"):
+        tok = ln.split()
+        if len(tok) >= 11 and tok[0] == want and tok[1] == f"step{step:02d}":
+            return _number(tok[ALIGNMENT_COLS[col]])
+    raise LookupError(f"no row for step {step} at {want} in {path.name}")
+
+
 def _stride(step, size, metric):
     """A metric of stride_<gpu>.txt (make stride): step `step` at size^3, by any unique part of its name."""
     path = RESULTS / f"stride_{PRIMARY}.txt"
@@ -982,7 +1005,7 @@ FIGURES = {
     "pr": _precision,
     "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
-    "st": _stride, "rx": _match,
+    "st": _stride, "rx": _match, "al": _alignment,
 }
 
 
@@ -1037,7 +1060,7 @@ def render(kind, page):
         return "```text\n" + usage_text(kind.split()[1]) + "```\n"
     if kind.split()[0] == "runs":
         return "\n".join(runs_table(kind, page, lang)) + "\n"
-    if kind.split()[0] in ("report", "ncu", "profile", "regs", "tiles", "sass", "exercises", "splitk", "thin", "variants",
+    if kind.split()[0] in ("report", "ncu", "profile", "regs", "tiles", "sass", "exercises", "splitk", "thin", "alignment", "variants",
                            "ladder"):
         return embedded(kind, page, lang)
     if kind.startswith("tune "):
