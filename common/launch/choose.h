@@ -88,7 +88,7 @@ inline PackPlan pack_plan(Packing rule, int N, int K) {
     p.K = K, p.N = N;
     if (rule == Packing::kNone) return p;
     p.a = rule == Packing::kAB && K % 4 != 0;
-    p.b = N % 4 != 0 || p.a;
+    p.b = N % 4 != 0 || p.a;  // packed A has more columns: B needs as many rows
     if (p.a) p.K = (K + 3) / 4 * 4;
     if (p.b) p.N = (N + 3) / 4 * 4;
     return p;

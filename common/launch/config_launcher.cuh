@@ -1,6 +1,6 @@
 /// @file config_launcher.cuh
 /// @brief The one selection and launch layer of the steps that hold several configurations
-///        (08, 09 and 10). A step states its configurations, its kernels and how a
+///        (08 to 12). A step states its configurations, its kernels and how a
 ///        configuration covers C (a Layout, below); Launcher<Layout> does the rest: it admits
 ///        the configurations the GPU (or the forced class) holds as they were measured
 ///        (sgemm::choose()), chooses one by the problem's shape, with K split where that pays
@@ -211,8 +211,9 @@ public:
     /// estimate gains the copy's bytes at the memory bandwidth and one more kernel (and, where
     /// the product's rows grew and K is not split, its trip through the workspace). Packing is
     /// taken where its estimate is less, and always where the step has no speed measured with
-    /// 4-byte copies to weigh against it.
-    static ShapeChoice shape_choice(int M, int N, int K, bool explain = false) {
+    /// 4-byte copies to weigh against it. may_pack = false: the choice without packing (what
+    /// make alignment times the 4-byte copies with).
+    static ShapeChoice shape_choice(int M, int N, int K, bool explain = false, bool may_pack = true) {
         const bool aligned = K % 4 == 0 && N % 4 == 0;
         static const std::vector<Candidate> cands[2] = {candidates([](int) { return 0; }, false, actual_gpu().arch),
                                                         candidates([](int) { return 0; }, true, actual_gpu().arch)};
@@ -220,7 +221,7 @@ public:
         ShapeChoice sc = choose_shape(choice(), cands[aligned], gpu_in_force(), rates, M, N, K, Layout::kMaxSplits,
                                       explain);
         const PackPlan p = pack_plan(kPacking, N, K);
-        if (p.any() && rates.gbytes_per_s > 0) {
+        if (may_pack && p.any() && rates.gbytes_per_s > 0) {
             ShapeChoice packed = choose_shape(choice(), cands[1], gpu_in_force(), rates, M, p.N, p.K,
                                               Layout::kMaxSplits, explain);
             double extra_bytes = pack_bytes(p, M, N, K);

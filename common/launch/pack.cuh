@@ -7,9 +7,9 @@
 ///
 /// Which operands a step packs is its Layout's kPacking (launch/choose.h); whether packing
 /// pays for one shape is the choice's (Launcher::shape_choice()). The buffers come from the
-/// same memory pool as split-K's workspace (launch/split_k.cuh). Where B is packed, the
-/// product's rows are longer than C's, so it goes to that workspace and split-K's second
-/// kernel writes C.
+/// same memory pool as split-K's workspace (launch/split_k.cuh). Where N % 4 != 0, packed B's
+/// rows, and so the product's, are longer than C's: the product goes to that workspace and
+/// split-K's second kernel writes C.
 #pragma once
 
 #include <cuda_runtime.h>

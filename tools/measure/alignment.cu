@@ -1,7 +1,8 @@
 // make alignment: steps 10, 11 and 12 at sizes that are not multiples of 4, each run two ways
-// in the same process: with the unaligned rows copied 4 bytes at a time (no packing; K cut into
-// the best of 1 to 8 slices, found by trying each), and as its launcher runs it (packing where it
-// pays, common/launch/pack.cuh). Beside them: step 09 and cuBLAS FP32 (the faster of its two
+// in the same process: with the unaligned rows copied 4 bytes at a time (no packing: the
+// configuration the launcher chooses without it, K cut into the best of 1, 2, 3, 4, 6 and 8
+// slices, found by trying each), and as its launcher runs it (packing where it pays,
+// common/launch/pack.cuh). Beside them: step 09 and cuBLAS FP32 (the faster of its two
 // strict modes), and the packing copy alone. Each run is verified against cuBLAS's product.
 // docs/alignment.md reads the table (docs/results/alignment_<gpu>.txt).
 #include <array>
@@ -56,20 +57,21 @@ bool verified(Problem& p, F launch, sgemm::Arithmetic arithmetic) {
 template <class L>
 void row(Problem& p, const char* step, sgemm::Arithmetic arithmetic, double step09_ms) {
     const sgemm::ShapeChoice sc = L::shape_choice(p.M, p.N, p.K);
+    const sgemm::ShapeChoice unpacked = L::shape_choice(p.M, p.N, p.K, false, false);  // 4-byte copies
     const bool async = sgemm::gpu_in_force().has_cp_async();
     double direct_ms = 1e30;
     int direct_splits = 1;
     for (int S : {1, 2, 3, 4, 6, 8}) {
         if (S > 1 && S > (p.K + 31) / 32) break;
         const double ms = median_ms([&] {
-            L::launch_config(sc.index, sc.dynamic_smem, async, S, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f,
-                             p.C.get(), nullptr);
+            L::launch_config(unpacked.index, unpacked.dynamic_smem, async, S, p.M, p.N, p.K, 1.0f, p.A.get(),
+                             p.B.get(), 0.0f, p.C.get(), nullptr);
         });
         if (ms < direct_ms) direct_ms = ms, direct_splits = S;
     }
     const bool direct_ok = verified(p, [&] {
-        L::launch_config(sc.index, sc.dynamic_smem, async, direct_splits, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(),
-                         0.0f, p.C.get(), nullptr);
+        L::launch_config(unpacked.index, unpacked.dynamic_smem, async, direct_splits, p.M, p.N, p.K, 1.0f,
+                         p.A.get(), p.B.get(), 0.0f, p.C.get(), nullptr);
     }, arithmetic);
     auto launch = [&] { L::launch(p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get(), nullptr); };
     const double launcher_ms = median_ms(launch);
@@ -92,11 +94,14 @@ void row(Problem& p, const char* step, sgemm::Arithmetic arithmetic, double step
 int main() {
     sgemm::CublasHandle blas(nullptr);
     const bool tensor_cores = sgemm::actual_gpu().arch >= 80;
-    std::printf("# steps 10-12 where K or N is not a multiple of 4: with 4-byte copies (K cut into the best of "
-                "1-8 slices, S), and as the launcher runs them (packing first where it pays); median of 20 after 3 "
-                "warm-up; %%: of cuBLAS FP32 (the faster of DEFAULT and PEDANTIC) in the same run\n");
-    std::printf("# packs: what the launcher packs; copy us: the packing copy alone (the step's rule); step09: "
-                "step 09 as it runs, %% of cuBLAS; beside them, aligned neighbours for comparison\n");
+    std::printf("# steps 10-12 where K or N is not a multiple of 4: with 4-byte copies (no packing: the "
+                "configuration the launcher chooses without it, K cut into the best of 1, 2, 3, 4, 6 and 8 slices, "
+                "S), and as the launcher runs them (packing first where it pays); median of 20 after 3 warm-up; %%: "
+                "of cuBLAS FP32 (the faster of DEFAULT and PEDANTIC) in the same run\n");
+    std::printf("# 4-byte: only the unaligned rows' copies are 4 bytes wide (4096x4096x4095: A's only; "
+                "4096x4095x4096: B's; the aligned neighbours: none); packs: what the launcher packs; copy us: the "
+                "copy the step's rule would make, timed alone, also where the launcher does not pack; step09: step "
+                "09 as it runs, %% of cuBLAS\n");
     std::printf("%-15s %-6s %2s %9s %6s %9s %6s  %-7s %8s %6s %8s  %s\n", "M x N x K", "step", "S", "4-byte us",
                 "%cuB", "launch us", "%cuB", "packs", "copy us", "step09", "cuB GF/s", "verified");
     const std::vector<std::array<int, 3>> shapes = {
