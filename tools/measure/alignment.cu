@@ -10,14 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "device/cuda_check.cuh"
-#include "device/device_buffer.cuh"
-#include "device/random.cuh"
 #include "gpu/gpu.h"
 #include "launch/pack.cuh"
-#include "run/baseline.h"
-#include "run/compare.h"
-#include "run/timing.cuh"
+#include "measure_kernel.cuh"
 #include "steps/09_warptiling/kernel.cuh"
 #include "steps/10_double_buffer/kernel.cuh"
 #include "steps/11_tensor_cores/kernel.cuh"
@@ -25,33 +20,7 @@
 
 namespace {
 
-using sgemm::DeviceBuffer;
-
-/// Median milliseconds of 20 launches of `f` after 3 warm-up.
-template <class F>
-double median_ms(F f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; }
-
-/// One shape's inputs, cuBLAS's product (the reference) and cuBLAS's time.
-struct Problem {
-    int M, N, K;
-    DeviceBuffer<float> A, B, C;
-    std::vector<float> expected;
-    double cublas_ms = 0;
-    double gflops(double ms) const { return 2.0 * M * N * double(K) / ms / 1e6; }
-    double pct(double ms) const { return 100.0 * cublas_ms / ms; }
-};
-
-/// Runs `launch` on a C of NaN, checks it against cuBLAS's product with the step's tolerance.
-template <class F>
-bool verified(Problem& p, F launch, sgemm::Arithmetic arithmetic) {
-    CUDA_CHECK(cudaMemset(p.C.get(), 0xFF, p.C.bytes()));
-    launch();
-    CUDA_CHECK(cudaDeviceSynchronize());
-    std::vector<float> got(p.C.size());
-    p.C.copy_to_host(got.data());
-    return sgemm::verify(got.data(), p.expected.data(), p.M, p.N,
-                         sgemm::gemm_tolerance(p.K, 1.0f, 0.0f, 1.0, 1.0, 1.0, arithmetic)).ok();
-}
+using sgemm_tools::median_ms, sgemm_tools::pct_of_cublas, sgemm_tools::Problem, sgemm_tools::verified;
 
 /// Launcher L at p's shape: 4-byte copies (best split), as it runs (its choice), the copy alone.
 template <class L>
@@ -80,11 +49,12 @@ void row(Problem& p, const char* step, sgemm::Arithmetic arithmetic, double step
     const double copy_ms = plan.any() ? median_ms([&] {
         const sgemm::Packed packed(plan, p.M, p.N, p.K, p.A.get(), p.B.get(), nullptr);
     }) : 0.0;
-    const std::string shape = std::to_string(p.M) + "x" + std::to_string(p.N) + "x" + std::to_string(p.K);
+    const std::string shape = sgemm_tools::shape_name(p);
     const std::string packs = sc.pack.any() ? (sc.pack.a ? "A and B" : "B") : "-";
     std::printf("%-15s %-6s %2d %9.1f %6.1f %9.1f %6.1f  %-7s %8.1f %6.1f %8.1f  %s\n", shape.c_str(), step,
-                direct_splits, direct_ms * 1e3, p.pct(direct_ms), launcher_ms * 1e3, p.pct(launcher_ms),
-                packs.c_str(), copy_ms * 1e3, p.pct(step09_ms), p.gflops(p.cublas_ms),
+                direct_splits, direct_ms * 1e3, pct_of_cublas(p, direct_ms), launcher_ms * 1e3,
+                pct_of_cublas(p, launcher_ms), packs.c_str(), copy_ms * 1e3, pct_of_cublas(p, step09_ms),
+                p.cublas_gflops,
                 direct_ok && launcher_ok ? "pass" : "FAIL");
     std::fflush(stdout);
 }
@@ -109,16 +79,7 @@ int main() {
         {4095, 4095, 4095}, {4096, 4096, 4096}, {3001, 1025, 2047}, {4095, 255, 4095}, {4096, 4095, 4096},
         {4096, 4096, 4095}};
     for (const auto& s : shapes) {
-        Problem p{s[0], s[1], s[2], DeviceBuffer<float>(std::size_t(s[0]) * s[2]),
-                  DeviceBuffer<float>(std::size_t(s[2]) * s[1]), DeviceBuffer<float>(std::size_t(s[0]) * s[1]), {}};
-        const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
-        sgemm::fill_uniform(p.A.get(), p.A.size(), seeds.a, nullptr);
-        sgemm::fill_uniform(p.B.get(), p.B.size(), seeds.b, nullptr);
-        p.cublas_ms = sgemm::time_cublas_modes(blas, [&] {
-            sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
-        }, 3, 20, nullptr).best().median_ms;
-        p.expected.resize(p.C.size());
-        p.C.copy_to_host(p.expected.data());
+        Problem p = sgemm_tools::problem_at(blas, s[0], s[1], s[2]);
         const double step09_ms =
             median_ms([&] { step09::launch(p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get(), nullptr); });
         row<step10::Launcher>(p, "step10", sgemm::Arithmetic::kFp32, step09_ms);

@@ -34,43 +34,8 @@ namespace {
 
 using sgemm_tools::KernelFn;
 
-struct Problem {
-    int M, N, K;
-    sgemm::DeviceBuffer<float> A, B, C;
-    std::vector<float> expected;
-    double cublas_gflops = 0;
-};
-
-double gflops(const Problem& p, double ms) { return 2.0 * p.M * p.N * double(p.K) / ms / 1e6; }
-
-/// The percentage of cuBLAS's speed on `p` that a run of `ms` milliseconds reaches.
-double pct_of_cublas(const Problem& p, double ms) { return 100.0 * gflops(p, ms) / p.cublas_gflops; }
-
-/// "MxNxK", as the splitk and thin tables name a shape.
-std::string shape_name(const Problem& p) {
-    return std::to_string(p.M) + "x" + std::to_string(p.N) + "x" + std::to_string(p.K);
-}
-
-/// Median milliseconds of 20 launches of `f` after 3 warm-up, as splitk and thin time each run.
-template <class F>
-double median_ms(F f) { return sgemm::time_launches(f, 3, 20, nullptr).median_ms; }
-
-/// An M x N x K problem with seeded inputs, cuBLAS's result (`expected`) and its speed, timed in
-/// the faster of its two strict-FP32 modes: what `splitk` and `thin` race at each shape.
-Problem problem_at(sgemm::CublasHandle& blas, int M, int N, int K) {
-    Problem p{M, N, K, sgemm::DeviceBuffer<float>(size_t(M) * K), sgemm::DeviceBuffer<float>(size_t(K) * N),
-              sgemm::DeviceBuffer<float>(size_t(M) * N), {}, 0};
-    const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
-    sgemm::fill_uniform(p.A.get(), p.A.size(), seeds.a, nullptr);
-    sgemm::fill_uniform(p.B.get(), p.B.size(), seeds.b, nullptr);
-    const double ms = sgemm::time_cublas_modes(blas, [&] {
-        sgemm::cublas_sgemm(blas, M, N, K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
-    }, 3, 20, nullptr).best().median_ms;
-    p.cublas_gflops = gflops(p, ms);
-    p.expected.resize(p.C.size());
-    p.C.copy_to_host(p.expected.data());
-    return p;
-}
+using sgemm_tools::gflops, sgemm_tools::median_ms, sgemm_tools::pct_of_cublas, sgemm_tools::Problem,
+    sgemm_tools::problem_at, sgemm_tools::shape_name, sgemm_tools::verified;
 
 /// The GPU class the sweep runs as ("" for this GPU's own), see main().
 std::string g_class;
@@ -258,8 +223,6 @@ int thin(sgemm::CublasHandle& blas) {
         Problem p = problem_at(blas, M, N, K);
         const sgemm::DeviceBuffer<float>&A = p.A, &B = p.B;
         sgemm::DeviceBuffer<float>& C = p.C;
-        const std::vector<float>& expected = p.expected;
-        std::vector<float> got(C.size());
         const sgemm::ShapeChoice chosen = Launcher::shape_choice(M, N, K);
         const std::string name = shape_name(p);
         for (std::size_t a = 0; a < ch.admitted.size(); ++a) {
@@ -271,12 +234,7 @@ int thin(sgemm::CublasHandle& blas) {
                     Launcher::launch_config(i, ch.admitted_smem[a], true, S, M, N, K, 1.0f, A.get(), B.get(), 0.0f,
                                             C.get(), nullptr);
                 };
-                CUDA_CHECK(cudaMemset(C.get(), 0xFF, C.size() * sizeof(float)));
-                run();
-                CUDA_CHECK(cudaDeviceSynchronize());
-                C.copy_to_host(got.data());
-                const bool ok = sgemm::verify(got.data(), expected.data(), M, N,
-                                              sgemm::gemm_tolerance(K, 1.0f, 0.0f, 1.0, 1.0, 1.0)).ok();
+                const bool ok = verified(p, run);
                 const double ms = median_ms(run);
                 std::printf("%-16s %-34s %3d %10.1f %9.0f %8.1f  %s %c\n", name.c_str(),
                             step10::kConfigs[i].name().c_str(), S, ms * 1e3, gflops(p, ms), pct_of_cublas(p, ms),
