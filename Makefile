@@ -60,7 +60,7 @@ PRECISION  := $(OBJ)/precision
 TC_VARIANTS := $(OBJ)/tc_variants
 ALIGNMENT  := $(OBJ)/alignment
 
-.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants alignment tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants alignment spread tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -86,6 +86,7 @@ help:
 	@echo "make ladder        Nsight Compute: step 10 with 3 and 2 stages, unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
 	@echo "make tc-variants   steps 11 and 12 beside the configurations and variants their lab notes compare"
 	@echo "make alignment     steps 10-12 at sizes not a multiple of 4: 4-byte copies against packing"
+	@echo "make spread        steps 05-10 run 7 times each, round by round: the run-to-run spread of GFLOP/s"
 	@echo "make variants      step 10 beside its variants that did not pay (one patch each), at 4096^3 and 8192^3"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
 	@echo "make thin          step 10 at thin shapes (M or N of 64-256): every configuration and split against cuBLAS"
@@ -368,6 +369,10 @@ $(ALIGNMENT): tools/measure/alignment.cu $(COMMON_LIB) | $(OBJ)
 # Steps 10-12 at sizes that are not multiples of 4: 4-byte copies against packing (docs/alignment.md).
 alignment: $(ALIGNMENT)
 	sh tools/measure/save_alignment.sh $(ALIGNMENT) docs/results
+
+# The run-to-run spread of steps 05-10 (tools/measure/save_spread.sh): docs/results/spread_<gpu>.txt.
+spread: $(STEP_BINS)
+	sh tools/measure/save_spread.sh docs/results
 
 # The error of steps 10-12 and of cuBLAS in both modes against an FP64 product (docs/precision.md).
 precision: $(PRECISION)

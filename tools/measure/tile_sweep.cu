@@ -337,6 +337,10 @@ int main(int argc, char** argv) {
         sweep09<128, 128, 16, 64, 32, 8, 8, 2>(p);
         sweep09<128, 128, 32, 32, 64, 8, 8, 2>(p);
         sweep09<64, 256, 32, 32, 64, 8, 8, 2>(p);
+        // the control experiment of the lesson: each block tile with step 08's flat warp,
+        // its 32 threads side by side across the tile (8 x 256, or 16 x 128: two rows of 16)
+        sweep09<64, 256, 32, 8, 256, 8, 8, 2>(p);
+        sweep09<128, 128, 32, 16, 128, 8, 8, 2>(p);
         sweep09<64, 64, 32, 32, 32, 8, 4, 5>(p);  // the small tile, for shapes with few tiles of C
         sweep09<128, 128, 32, 64, 32, 8, 8, 1>(p);
         sweep09<128, 128, 16, 64, 32, 8, 8, 3>(p);

@@ -95,6 +95,9 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
     ld(c, 'row')               a value of ladder_step10_<gpu>.txt (make ladder): column c (0 = cuBLAS,
                                then the step 10 kernels in the file's order), row by any unique part
                                of its label ('issue slots', 'dispatch', ...)
+    sp(s, shape, stat, col)    over the rounds of spread_<gpu>.txt (make spread): stat 'min', 'max',
+                               'median' (default), 'n' or 'range' (max / min - 1, %) of col 'gflops'
+                               (default) or 'pc' (% of cuBLAS in the same run)
     vr('variant', col, n)      a row of variants_step10_<gpu>.txt (make variants) by its name; col:
                                'regs', 'local', 'gf4096', 'pc4096', 'gf8192', 'pc8192'; n: which of
                                rows of that name (the shipped kernel runs first, n=0, and last, n=1)
@@ -965,6 +968,24 @@ def _alignment(step, shape, col="pc"):
     raise LookupError(f"no row for step {step} at {want} in {path.name}")
 
 
+def _spread(step, shape=SIZE, stat="median", col="gflops"):
+    """A statistic over the rounds of spread_<gpu>.txt (make spread): step `step` at `shape`;
+    stat: 'min', 'median', 'max', 'n' (how many runs) or 'range' (max / min - 1, in %); col:
+    'gflops' (default) or 'pc' (% of cuBLAS in the same run)."""
+    import csv
+    import statistics
+    path = RESULTS / f"spread_{PRIMARY}.txt"
+    lines = [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln and not ln.startswith("#")]
+    want = (f"step{int(step):02d}", _shape(shape))
+    values = [100.0 * _number(r["gflops"]) / _number(r["cublas_gflops"]) if col == "pc" else _number(r[col])
+              for r in csv.DictReader(lines)
+              if (r["step"], (int(r["M"]), int(r["N"]), int(r["K"]))) == want]
+    if not values:
+        raise LookupError(f"no rows {want} in {path.name}")
+    return {"min": min(values), "max": max(values), "median": statistics.median(values), "n": len(values),
+            "range": 100.0 * (max(values) / min(values) - 1)}[stat]
+
+
 def _stride(step, size, metric):
     """A metric of stride_<gpu>.txt (make stride): step `step` at size^3, by any unique part of its name."""
     path = RESULTS / f"stride_{PRIMARY}.txt"
@@ -1005,7 +1026,7 @@ FIGURES = {
     "pr": _precision,
     "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
-    "st": _stride, "rx": _match, "al": _alignment,
+    "st": _stride, "rx": _match, "al": _alignment, "sp": _spread,
 }
 
 

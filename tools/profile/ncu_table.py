@@ -36,6 +36,7 @@ NAMES = [
         ("smsp__issue_active.avg.pct_of_peak_sustained_active", "issue slots used"),
         ("smsp__inst_executed.sum", "warp instructions issued"),
         ("smsp__inst_executed_pipe_fma.sum", "of them on the FMA pipe"),
+        ("smsp__sass_thread_inst_executed_op_ffma_pred_on.sum", "FFMA, thread instructions (M N K)"),
         ("sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", "FMA pipe busy"),
     ]),
     ("warp stalls, cycles per issued instruction", [

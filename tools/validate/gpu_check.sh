@@ -2,7 +2,8 @@
 # The whole GPU validation in one go: build for the GPU found, `make test` with the GPU
 # tests, `make regs`, `make bench` (every step against cuBLAS over a sweep of sizes), each
 # step's full report and Nsight Compute metrics, `make peak`, `make tiles`, `make alignment`
-# (steps 10-12 at sizes that are not multiples of 4: 4-byte copies against packing), and
+# (steps 10-12 at sizes that are not multiples of 4: 4-byte copies against packing), `make
+# spread` (steps 05-10 run seven times each, the spread their lessons state gains with), and
 # `make sanitize`; what the classroom exercises print (tools/exercises/exercise_demo.sh); the
 # course notebook run top to bottom (tools/validate/run_notebook.py, which needs nbclient and
 # ipykernel) and its Numba loops timed (tools/measure/numba_loops.py); and the T4 path: the
@@ -74,6 +75,7 @@ stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10 11 12; do
     [ $rc = $want ] || { echo "exit status $rc, expected $want"; exit 1; }; done; done'
 stage precision sh tools/measure/save_precision.sh build/"$arch"/precision "$out/results"
 stage alignment sh tools/measure/save_alignment.sh build/"$arch"/alignment "$out/results"
+stage spread sh tools/measure/save_spread.sh "$out/results"
 stage regs make regs
 stage bench python3 tools/measure/bench.py "$out/results"
 # steps 08-10, the steps whose configuration the class changes (11 and 12 refuse sm_75; their
