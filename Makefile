@@ -60,7 +60,7 @@ PRECISION  := $(OBJ)/precision
 TC_VARIANTS := $(OBJ)/tc_variants
 ALIGNMENT  := $(OBJ)/alignment
 
-.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants alignment spread tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants alignment spread warp-tile tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -84,6 +84,7 @@ help:
 	@echo "make tiles         steps 03-10 at other tile sizes: registers, occupancy, GFLOP/s"
 	@echo "make stride        Nsight Compute: steps 01 and 02 at 4096^3, 4095^3 and 4064^3 (caches, stalls)"
 	@echo "make ladder        Nsight Compute: step 10 with 3 and 2 stages, unrolled 32, 16 and 8 steps, beside cuBLAS's kernel"
+	@echo "make warp-tile     Nsight Compute: step 09's kernel with each block tile and warp shape (its lesson's control)"
 	@echo "make tc-variants   steps 11 and 12 beside the configurations and variants their lab notes compare"
 	@echo "make alignment     steps 10-12 at sizes not a multiple of 4: 4-byte copies against packing"
 	@echo "make spread        steps 05-10 run 7 times each, round by round: the run-to-run spread of GFLOP/s"
@@ -335,6 +336,10 @@ thin: $(TILE_SWEEP)
 # Nsight Compute's counters for step 10 unrolled 32, 16 and 8 steps, beside cuBLAS's kernel.
 ladder: $(TILE_SWEEP)
 	sh tools/profile/ladder.sh $(ARCH)
+
+# Step 09's kernel with each block tile and each warp shape under Nsight Compute (tools/profile/warp_tile.sh).
+warp-tile: $(TILE_SWEEP)
+	sh tools/profile/warp_tile.sh $(ARCH)
 
 # Steps 01 and 02 under Nsight Compute at 4096^3, 4095^3 and 4064^3: what the row stride costs.
 stride: step01 step02

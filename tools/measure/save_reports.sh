@@ -8,6 +8,7 @@
 # configurations of steps 03-10 measured by `make tiles` (tiles_<gpu>.txt); and the GPU's
 # ceilings measured by `make peak` (peak_<gpu>.txt, and peak_<gpu>.csv for tools/pages/plots.py);
 # and step 10 with 3 and 2 stages (2 unrolled 32, 16 and 8 steps) beside cuBLAS under ncu (ladder_step10_<gpu>.txt);
+# and step 09's kernel with each block tile and warp shape under ncu (warp_tile_<gpu>.txt);
 # and step 10 with K split into 1 to 16 slices (splitk_<gpu>.txt); and step 10 beside the variants
 # of it that did not pay, one patch each (variants_step10_<gpu>.txt); steps 01 and 02's cache
 # counters at three sizes (stride_<gpu>.txt), and steps 04 and 05 under ncu at 4096^3 and 4095^3
@@ -43,6 +44,9 @@ echo "wrote $dir/tiles_$slug.txt"
 { header "make ladder (tools/profile/ladder.sh, $(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
   sh tools/profile/ladder.sh "$arch"; } > "$dir/ladder_step10_$slug.txt"
 echo "wrote $dir/ladder_step10_$slug.txt"
+{ header "make warp-tile (tools/profile/warp_tile.sh, $(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
+  sh tools/profile/warp_tile.sh "$arch"; } > "$dir/warp_tile_$slug.txt"
+echo "wrote $dir/warp_tile_$slug.txt"
 { header "make splitk (tools/measure/tile_sweep.cu)"; make -s splitk ARCH="$arch"; } > "$dir/splitk_$slug.txt"
 echo "wrote $dir/splitk_$slug.txt"
 { header "make variants (tools/measure/variants.py, the patches in tools/measure/variants/)"; make -s variants ARCH="$arch"; } > "$dir/variants_step10_$slug.txt"

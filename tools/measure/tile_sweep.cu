@@ -152,6 +152,19 @@ void once10(Problem& p) {
     std::printf("step10 %dx%dx%d, %d stages, unroll %d: launched once\n", c.BM, c.BN, c.BK, kStages, kUnroll);
 }
 
+/// `warps`: launches step 09's kernel once at 4096^3 with each block tile (64 x 256, 128 x 128)
+/// and each warp shape (step 08's flat row of threads, step 09's compact warp tile), all under
+/// step 09's register cap of two blocks per SM, for Nsight Compute (tools/profile/warp_tile.sh).
+template <int BM, int BN, int WM, int WN>
+void once09(Problem& p) {
+    const auto k = step09::sgemm_warptiling<BM, BN, 32, WM, WN, 8, 8, 2, true>;
+    k<<<dim3(sgemm::ceil_div(p.N, BN), sgemm::ceil_div(p.M, BM)), (BM / WM) * (BN / WN) * 32>>>(
+        p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    std::printf("step09 %dx%d block tile, %dx%d warp tile: launched once\n", BM, BN, WM, WN);
+}
+
 /// `splitk`: step 10 (the configuration this GPU runs) with K cut into 1 to 16 slices, at shapes
 /// whose tiles of C are too few for the SMs and at one that has plenty, against cuBLAS (the
 /// faster math mode) in the same run; beside each, the wave model's estimate
@@ -269,6 +282,11 @@ int main(int argc, char** argv) {
     sgemm::CublasHandle blas(nullptr);
     if (argc == 2 && std::string(argv[1]) == "splitk") return splitk(blas);
     if (argc == 2 && std::string(argv[1]) == "thin") return thin(blas);
+    if (argc == 2 && std::string(argv[1]) == "warps") {
+        once09<64, 256, 8, 256>(p), once09<64, 256, 32, 64>(p);
+        once09<128, 128, 16, 128>(p), once09<128, 128, 64, 32>(p);
+        return 0;
+    }
     if (argc == 2 && std::string(argv[1]) == "ladder") {
         sgemm::cublas_sgemm(blas, p.M, p.N, p.K, 1.0f, p.A.get(), p.B.get(), 0.0f, p.C.get());
         CUDA_CHECK(cudaDeviceSynchronize());

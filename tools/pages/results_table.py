@@ -95,6 +95,9 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
     ld(c, 'row')               a value of ladder_step10_<gpu>.txt (make ladder): column c (0 = cuBLAS,
                                then the step 10 kernels in the file's order), row by any unique part
                                of its label ('issue slots', 'dispatch', ...)
+    wt(c, 'row')               a value of warp_tile_<gpu>.txt (make warp-tile): column c (0 = 64 x 256
+                               with step 08's flat warp, 1 = 64 x 256 with a 32 x 64 warp tile, 2 = 128 x 128
+                               flat, 3 = 128 x 128 with step 09's 64 x 32), row by any unique part of its label
     sp(s, shape, stat, col)    over the rounds of spread_<gpu>.txt (make spread): stat 'min', 'max',
                                'median' (default), 'n' or 'range' (max / min - 1, %) of col 'gflops'
                                (default) or 'pc' (% of cuBLAS in the same run)
@@ -931,8 +934,8 @@ def _splitk_error(chosen=0):
     return max(100.0 * abs(_number(r[6]) / _number(r[3]) - 1.0) for r in rows if not chosen or r[-1] == "*")
 
 
-def _ladder(column, row):
-    path = RESULTS / f"ladder_step10_{PRIMARY}.txt"
+def _ladder(column, row, name="ladder_step10"):
+    path = RESULTS / f"{name}_{PRIMARY}.txt"
     lines = [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln.startswith("  ") and row in ln]
     if len(lines) != 1:
         raise LookupError(f"'{row}' names {len(lines)} rows of {path.name}")
@@ -1027,6 +1030,7 @@ FIGURES = {
     "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
     "st": _stride, "rx": _match, "al": _alignment, "sp": _spread,
+    "wt": lambda column, row: _ladder(column, row, "warp_tile"),
 }
 
 

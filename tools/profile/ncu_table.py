@@ -60,11 +60,15 @@ KERNEL = re.compile(r"^\s+(\S.*?)\s+\(\d+, \d+, \d+\)x\(\d+, \d+, \d+\)")
 
 def column_name(kernel):
     """A short name for a kernel ncu names in full: step 10's with its stages and unroll depth
-    (template arguments 9 and 10), cuBLAS's with its tile."""
+    (template arguments 9 and 10), step 09's with its block and warp tiles, cuBLAS's with its tile."""
     m = re.match(r"(?:void )?(?:step10::)?sgemm_double_buffer<([^>]*)>", kernel)
     if m:
         a = [x.strip() for x in m.group(1).split(",")]
         return f"step 10, {a[8]} stages, unroll {a[9]}"
+    m = re.match(r"(?:void )?(?:step09::)?sgemm_warptiling<([^>]*)>", kernel)
+    if m:
+        a = [x.strip() for x in m.group(1).split(",")]
+        return f"{a[0]}x{a[1]}, warp {a[3]}x{a[4]}"
     m = re.search(r"tilesize(\d+x\d+x\d+)", kernel)
     return f"cuBLAS {m.group(1)}" if m else kernel[:40]
 
