@@ -125,6 +125,7 @@ import csv
 import json
 import os
 import re
+import statistics
 import sys
 from pathlib import Path
 
@@ -975,8 +976,6 @@ def _spread(step, shape=SIZE, stat="median", col="gflops"):
     """A statistic over the rounds of spread_<gpu>.txt (make spread): step `step` at `shape`;
     stat: 'min', 'median', 'max', 'n' (how many runs) or 'range' (max / min - 1, in %); col:
     'gflops' (default) or 'pc' (% of cuBLAS in the same run)."""
-    import csv
-    import statistics
     path = RESULTS / f"spread_{PRIMARY}.txt"
     lines = [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln and not ln.startswith("#")]
     want = (f"step{int(step):02d}", _shape(shape))
