@@ -20,6 +20,7 @@ The text of each TODO, the placeholder code that keeps the skeleton compiling, a
 """
 import argparse
 import io
+import os
 import pathlib
 import re
 import subprocess
@@ -424,6 +425,58 @@ BLANKED_NOTE = """#pragma once
 """
 
 
+def member_problem(member, dest):
+    """Why extracting this tar member under dest would be unsafe, or None. Paths are resolved
+    against what is on disk, so a link extracted earlier that points elsewhere is followed."""
+    name = member.name
+    if name.startswith("/"):
+        return "it has an absolute path"
+    if ".." in pathlib.PurePosixPath(name).parts:
+        return "its path has a '..' component"
+    if not (member.isfile() or member.isdir() or member.issym()):
+        kind = ("a hard link" if member.islnk() else "a device file" if member.isdev() and not member.isfifo()
+                else "a fifo" if member.isfifo() else "of an unknown type")
+        return f"it is {kind}; only regular files, folders and symbolic links are extracted"
+    root = os.path.realpath(dest)
+    parent = os.path.realpath(os.path.join(root, os.path.dirname(name)))
+    if os.path.commonpath([root, os.path.join(parent, os.path.basename(name))]) != root:
+        return f"it would be written outside {dest}"
+    if member.issym():
+        target = os.path.realpath(os.path.join(parent, member.linkname))
+        if member.linkname.startswith("/") or os.path.commonpath([root, target]) != root:
+            return f"it links to '{member.linkname}', outside {dest}"
+    return None
+
+
+def extract(tar, dest, members):
+    """Extract members of tar under dest, refusing (one line) a member that would land or point
+    outside dest, or that is not a file, a folder or a link inside it.
+
+    tarfile's own "data" filter does this from Python 3.11.4 (and 3.10.12) on, but Debian 12's
+    3.11.2 has no `filter` argument (TypeError). So the members are checked here whatever the
+    interpreter, and the filter is added where it exists."""
+    has_filter = hasattr(tarfile, "data_filter")
+
+    def refuse_if_unsafe(member):
+        if problem := member_problem(member, dest):
+            raise SystemExit(f"exercise.py: refusing to extract '{member.name}': {problem}")
+
+    members = list(members)
+    for member in members:  # all of them before anything is written: a bad archive writes nothing
+        refuse_if_unsafe(member)
+
+    def checked():
+        # and again as each is extracted (extractall takes them one by one): a link extracted
+        # earlier is on disk by then, and a path through it is resolved to where it really goes
+        for member in members:
+            refuse_if_unsafe(member)
+            if not has_filter:
+                member.mode &= 0o755  # as the data filter does: no setuid bits, no group/other write
+            yield member
+
+    tar.extractall(dest, members=checked(), **({"filter": "data"} if has_filter else {}))
+
+
 def student_copy(dest, blank):
     """The committed tree (git archive HEAD) without docs/answers/, optionally with blanked kernels."""
     dest = pathlib.Path(dest)
@@ -434,7 +487,7 @@ def student_copy(dest, blank):
                              check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         members = [m for m in tar.getmembers() if not m.name.startswith("docs/answers")]
-        tar.extractall(dest, members=members, filter="data")
+        extract(tar, dest, members)
     for num in blank:
         kernel = next(dest.glob(f"steps/{num}_*/kernel.cuh"))
         exercise = next(dest.glob(f"steps/{num}_*/exercise.cu"))
