@@ -17,11 +17,23 @@
    line per hit naming the page, the line and the term to use. Fenced code, inline code and
    the generated <!-- results --> blocks are not checked, nor the first (English) column of
    the glossary's tables; so the glossary names the rejected variants in inline code.
+5. Every script under tools/ that the project tells someone to run by its path runs as written
+   (`tools/exercises/exercise.py reset 05` in a page, a command line in a fenced block, a script
+   or the Makefile, a `usage:` line): it exists, starts with a shebang and has the run bit in
+   git's index (a fresh clone gets the index's mode; where the tree is not a git checkout, the
+   file's own mode). Every Python file under tools/ with a `__main__` block and every shell file
+   under tools/ with a shebang is such a script too; a shell file without one must say on its
+   first line that it is sourced. `python3 tools/x.py` and `. tools/x.sh` need no run bit, and
+   a path only named (`tools/x.py` alone in inline code) is no command.
 
 usage: tools/pages/check_docs.py
 """
+import json
+import os
 import re
+import subprocess
 import sys
+from pathlib import Path
 
 from results_table import INLINE, ROOT, pages  # the same pages the tables are written into
 
@@ -120,8 +132,88 @@ def headings(page):
             if (m := re.match(r"^(#{1,6}) ", line))]
 
 
+# A script run by its path, ./ or not: at the start of a command (a line, after a `$ ` prompt or a
+# make recipe's @ or -, after `usage:`, &&, ||, ;, | or $( ), or at the start of inline code, a
+# string or a comment when an argument follows (inline code holding the path alone names the file).
+SCRIPT = r"(?:\./)?(tools/[\w./-]+\.(?:py|sh))"
+RUN = [re.compile(r"(?:^[ \t]*(?:\$[ \t]+|[@-]+)?|usage:[ \t]+|(?:&&|\|\||;|\||\$\()[ \t]*)" + SCRIPT
+                  + r"(?=[ \t]|$|[`'\";|&])"),
+       re.compile(r"(?:`|\"|'|//[ \t]+|#[ \t]+)" + SCRIPT + r"(?=[ \t]+[-\w{<\[$])")]
+SHEBANG = {".py": ("#!/usr/bin/env python3",), ".sh": ("#!/bin/sh", "#!/bin/bash", "#!/usr/bin/env bash")}
+
+
+def tracked_files():
+    """(path relative to ROOT, mode from git's index or None) of every file of the project: the
+    index's mode is what a fresh clone gets; without git (a copy made by git archive), no mode."""
+    def git(*args):
+        return subprocess.run(["git", "-C", str(ROOT), *args], check=True, capture_output=True, text=True).stdout
+
+    try:
+        # the project's own checkout, not a copy that lies inside some other repository
+        if Path(git("rev-parse", "--show-toplevel").strip()).resolve() == ROOT.resolve():
+            return {line.split("\t", 1)[1]: line.split(" ", 1)[0]
+                    for line in git("ls-files", "-s", "-z").split("\0") if line}
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return {str(p.relative_to(ROOT)): None for p in ROOT.rglob("*")
+            if p.is_file() and not {".git", "build"} & set(p.relative_to(ROOT).parts)}
+
+
+def documented_runs(files):
+    """{script path: first place that runs it by its path} over the pages, sources and notebooks."""
+    runs = {}
+    for rel in sorted(files, key=lambda rel: (not rel.endswith(".md"), rel)):  # a page's line first
+        name = os.path.basename(rel)
+        if not (name.endswith((".md", ".cu", ".cuh", ".sh", ".py", ".ipynb")) or name.startswith(("Makefile", "README"))):
+            continue
+        path = ROOT / rel
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if name.endswith(".ipynb"):  # the cells' text, not the JSON's quoted lines
+            text = "\n".join("".join(c.get("source", "")) for c in json.loads(text).get("cells", []))
+        for number, line in enumerate(text.split("\n"), 1):
+            for pattern in RUN:
+                for m in pattern.finditer(line):
+                    runs.setdefault(m.group(1), f"{rel}:{number}")
+    return runs
+
+
+def script_problems():
+    """A line per script that would not run as the project says to run it."""
+    files = tracked_files()
+    scripts = documented_runs(files)
+    for rel in files:
+        if rel.startswith("tools/") and rel.endswith((".py", ".sh")) and (ROOT / rel).is_file():
+            text = (ROOT / rel).read_text(encoding="utf-8")
+            first = text.split("\n", 1)[0]
+            if rel.endswith(".sh") and not first.startswith("#!"):
+                if "sourced" not in first.lower():
+                    scripts.setdefault(rel, "a shell file under tools/ that does not say it is sourced")
+            elif rel.endswith(".sh") or re.search(r"^if __name__ == .__main__.:", text, re.M):
+                scripts.setdefault(rel, "a script under tools/")
+    out = []
+    for rel, where in sorted(scripts.items()):
+        path = ROOT / rel
+        if not path.is_file():
+            out.append(f"{rel}: run by its path ({where}) but no such file")
+            continue
+        first = path.read_text(encoding="utf-8").split("\n", 1)[0].strip()
+        if first not in SHEBANG[path.suffix]:
+            out.append(f"{rel}: run by its path ({where}) but its first line is not a shebang "
+                       f"({' or '.join(SHEBANG[path.suffix])})")
+        mode = files.get(rel)
+        if mode is None and not os.access(path, os.X_OK):
+            out.append(f"{rel}: run by its path ({where}) but has no run bit (chmod +x {rel})")
+        elif mode is not None and mode != "100755":
+            out.append(f"{rel}: run by its path ({where}) but has no run bit in git's index, so a clone "
+                       f"cannot run it (chmod +x {rel} && git update-index --chmod=+x {rel})")
+    return out
+
+
 def main():
-    problems = []
+    problems = script_problems()
     all_pages = list(pages())
     for page in all_pages:
         rel = page.relative_to(ROOT)
@@ -155,7 +247,7 @@ def main():
                             f"(levels {en} vs {zh})")
     for p in problems:
         print(p)
-    print(f"docs check: {len(all_pages)} pages, {len(problems)} problems")
+    print(f"docs check: {len(all_pages)} pages, the scripts they run, {len(problems)} problems")
     return 1 if problems else 0
 
 
