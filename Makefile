@@ -145,8 +145,16 @@ exercise:
 	@case " $(STEP_IDS) " in *" $(STEP) "*) ;; *) echo "usage: make $(or $(filter check-exercise,$(MAKECMDGOALS)),exercise) STEP=NN   (NN: $(STEP_IDS))"; exit 2;; esac
 	@$(MAKE) --no-print-directory step$(STEP)_exercise
 
+# Without a GPU the exercise compiled but nothing was checked: the program stops with exit status
+# 2 and its `no usable CUDA device` line, and one more line says so and where to read on; the
+# status stays 2. The program writes to stderr only as it stops, so holding stderr back to read
+# it moves nothing out of order.
 check-exercise: exercise
-	./step$(STEP)_exercise --check
+	@echo ./step$(STEP)_exercise --check; err=$$(mktemp) || exit 2; \
+	  ./step$(STEP)_exercise --check 2> "$$err"; status=$$?; cat "$$err" >&2; \
+	  if [ $$status -eq 2 ] && grep -q 'no usable CUDA device' "$$err"; then \
+	    echo "step$(STEP)_exercise compiled; checking it needs a GPU: see docs/teaching.md, \"Without a GPU\"" >&2; fi; \
+	  rm -f "$$err"; exit $$status
 
 # The change from step NN-1 to step NN in kernel.cuh (tools/pages/kernel_diff.py): names that
 # differ only by the step number made alike, comments left out unless COMMENTS=1.
