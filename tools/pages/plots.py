@@ -23,6 +23,10 @@
                               registers per thread, coloured by its blocks per SM, at each
                               size searched; the winners and the rejected candidates marked.
 
+  images/steps_<gpu>.png      the course at a glance, for the front page: every step's GFLOP/s at
+                              4096^3, Part I and Part II, one bar each, against cuBLAS FP32 and
+                              (where the set has it) cuBLAS TF32 timed in the same runs;
+
 Then it regenerates the results tables in the Markdown pages (tools/pages/results_table.py).
 
 usage: tools/pages/plots.py [GPU-SLUG]     (default: the H100's, h100-80gb-hbm3)
@@ -37,6 +41,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.patches  # noqa: E402
 import matplotlib.ticker  # noqa: E402
 
 from results_table import gpu_result_sets, ncu_metrics  # noqa: E402  (the one reader of ncu's files and result sets)
@@ -157,6 +162,51 @@ def benchmark(rows, slug):
     fig.text(0.01, 0.01, source_note(rows, slug) + " (median of 20 runs; 8192: of 5)", fontsize=7, color="#555555")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     out = ROOT / "images" / f"benchmark_{slug}.png"
+    fig.savefig(out)
+    plt.close(fig)
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
+def steps_at_a_glance(rows, slug):
+    """One bar per step at 4096^3, on a log scale (step 01 and step 11 are 280x apart), with
+    cuBLAS FP32 and cuBLAS TF32 as vertical lines: the median of the cuBLAS runs that every
+    step's run timed beside it. The front page's one picture."""
+    at = [r for r in rows if int(r["M"]) == int(r["N"]) == int(r["K"]) == SIZE]
+    if not at:
+        return
+    at.sort(key=lambda r: r["step"])
+    fig, ax = plt.subplots(figsize=(9.6, 0.42 * len(at) + 2.5), dpi=100)
+    ys = range(len(at))[::-1]  # step 01 at the top
+    colours = ["#d62728" if is_part2(r) else "#1f77b4" for r in at]
+    gflops = [float(r["gflops"]) for r in at]
+    ax.barh(list(ys), gflops, color=colours, height=0.7, zorder=2)
+    for y, r, g in zip(ys, at, gflops):
+        ax.text(g * 1.06, y, f"{g:,.0f}  ({float(r['pct_of_cublas']):.1f}% of cuBLAS FP32)",
+                va="center", fontsize=8.5, zorder=3,
+                bbox=dict(facecolor="white", edgecolor="none", pad=1.0, alpha=0.9))
+    ax.set_yticks(list(ys))
+    ax.set_yticklabels([f"{r['step'][4:]} {r['title'].replace('_', ' ')}" for r in at], fontsize=9.5)
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:,.0f}"))
+    ax.set_xlabel(f"GFLOP/s at M = N = K = {SIZE} (log scale)")
+    fp32 = sorted(float(r["cublas_gflops"]) for r in at)[len(at) // 2]
+    lines = [(fp32, "--", f"cuBLAS FP32 {fp32:,.0f}")]
+    tf32 = sorted(float(r["cublas_tf32_gflops"]) for r in at if r.get("cublas_tf32_gflops"))
+    if tf32:
+        lines.append((tf32[len(tf32) // 2], ":", f"cuBLAS TF32 {tf32[len(tf32) // 2]:,.0f}"))
+    for x, ls, label in lines:
+        ax.axvline(x, color="black", lw=1.6, ls=ls, label=label, zorder=1)
+    ax.set_xlim(min(gflops) / 2, max([g for g in gflops] + [x for x, _, _ in lines]) * 12)
+    handles = [matplotlib.patches.Patch(color="#1f77b4", label="Part I: FP32 FFMA on CUDA cores")]
+    if any(is_part2(r) for r in at):
+        handles.append(matplotlib.patches.Patch(color="#d62728", label="Part II: TF32 tensor cores"))
+    handles += ax.get_legend_handles_labels()[0]
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2, fontsize=8.5, frameon=False)
+    ax.grid(True, axis="x", which="major", alpha=0.3)
+    ax.set_title(f"Every step against cuBLAS on the {rows[0]['gpu']}, M = N = K = {SIZE}", fontsize=11)
+    fig.text(0.01, 0.01, source_note(rows, slug) + " (median of 20 runs)", fontsize=6.5, color="#555555")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    out = ROOT / "images" / f"steps_{slug}.png"
     fig.savefig(out)
     plt.close(fig)
     print(f"wrote {out.relative_to(ROOT)}")
@@ -455,6 +505,7 @@ def main():
         p.name[:-len(".meta.json")] for p in gpu_result_sets())
     for slug in slugs:
         rows = load_rows(slug)
+        steps_at_a_glance(rows, slug)
         benchmark(rows, slug)
         shapes(rows, slug)
         peak = load_peak(slug)
