@@ -60,7 +60,7 @@ PRECISION  := $(OBJ)/precision
 TC_VARIANTS := $(OBJ)/tc_variants
 ALIGNMENT  := $(OBJ)/alignment
 
-.PHONY: all help test test-build test-run check-pages check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants alignment spread warp-tile tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run check-pages check-generated check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants alignment spread warp-tile tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -102,6 +102,7 @@ help:
 	@echo "make plots [GPU=slug]  images/benchmark_<gpu>.png, roofline_<gpu>.png, shapes_<gpu>.png and step 08's"
 	@echo "                   search 08_autotuning_tune_<arch>.png from docs/results"
 	@echo "                   (default: every GPU with a results set there), and the tables"
+	@echo "make check-generated  make plots again; fails if a committed picture or page changed (CI runs it)"
 	@echo "make results       make bench, then every report, ncu table, make peak, tiles and plots into docs/results"
 	@echo "make exercise STEP=NN        build ./stepNN_exercise from steps/NN_*/exercise.cu (a lab exercise)"
 	@echo "make check-exercise STEP=NN  check it at every awkward shape: what is wrong, and a hint"
@@ -117,14 +118,18 @@ $(OBJ)/common/%.o: common/%
 $(COMMON_LIB): $(COMMON_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-# One rule set per step folder: steps/NN_name -> ./stepNN. The ptxas resource report
-# (registers, spills, shared memory) is kept beside the object for `make regs`.
+# One rule set per step folder: steps/NN_name -> ./stepNN. `make regs` reads ptxas's resource
+# report (registers, spills, shared memory) of the step's device code alone, built as a cubin:
+# the same ptxas run as the object's, without the host compile and link it does not need.
 define STEP_RULES
 $(OBJ)/step$(1).o: $(2)/main.cu | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) --resource-usage -c $$< -o $$@ 2> $(OBJ)/step$(1).res; \
 	  status=$$$$?; grep -v -e '^ptxas info' -e 'bytes stack frame' $(OBJ)/step$(1).res >&2; exit $$$$status
 step$(1): $(OBJ)/step$(1).o $(COMMON_LIB) $(BUILD)/arch
 	$(NVCC) $(NVCCFLAGS) -o $$@ $(OBJ)/step$(1).o $(COMMON_LIB) $(LDLIBS)
+$(OBJ)/regs/step$(1).res: $(2)/main.cu | $(OBJ)/regs
+	$(NVCC) $(NVCCFLAGS) --resource-usage -cubin $$< -o $(OBJ)/regs/step$(1).cubin 2> $$@.tmp \
+	  || { cat $$@.tmp >&2; rm -f $$@.tmp; exit 1; }; mv $$@.tmp $$@
 endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULES,$(firstword $(subst _, ,$(notdir $(d)))),$(d))))
 
@@ -192,8 +197,8 @@ $(BUILD)/arch: FORCE | $(BUILD)
 
 # The list of steps the tests cover, rewritten only when the set of step folders changes.
 $(BUILD)/steps_registry.h: FORCE | $(BUILD)
-	@sh tools/compile/gen_registry.sh $(STEP_DIRS) > $@.tmp
-	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+	@sh tools/compile/gen_registry.sh $(STEP_DIRS) > $@.$$$$.tmp; \
+	  if cmp -s $@.$$$$.tmp $@; then rm $@.$$$$.tmp; else mv $@.$$$$.tmp $@; fi
 
 $(OBJ)/tests/%.o: tests/% $(BUILD)/steps_registry.h | $(OBJ)/tests check-catch2
 	$(NVCC) $(NVCCFLAGS) $(CATCH2_INC) -DSGEMM_ROOT='"$(CURDIR)"' \
@@ -262,28 +267,33 @@ SUPPORTED_ARCHS := $(shell sed -n 's/^SGEMM_ARCH.\([0-9]*\),.*/sm_\1/p' common/g
 CONFIGS := $(OBJ)/configs
 
 ifeq ($(ARCH),all)
-# make regs ARCH=all: every architecture in turn (steps built, spills checked, configurations
-# listed), the listing kept in docs/results/configs_by_arch.txt. Fails if any one fails.
-regs:
-	@status=0; for a in $(SUPPORTED_ARCHS); do \
-	  $(MAKE) --no-print-directory regs ARCH=$$a > $(BUILD)/regs_$$a.log 2>&1 || status=1; \
-	  tail -n 1 $(BUILD)/regs_$$a.log; done; \
+# make regs ARCH=all: every architecture (steps built, spills checked, configurations listed),
+# as many at once as there are cores (or as -j says), each into build/regs_ARCH.log; the listing
+# kept in docs/results/configs_by_arch.txt. Fails if any one fails, after all have run.
+REGS_EACH := $(addprefix regs-,$(SUPPORTED_ARCHS))
+regs: $(BUILD)/steps_registry.h
+	@status=0; $(MAKE) --no-print-directory -k $(TEST_JOBS) $(REGS_EACH) || status=1; \
 	{ echo "# make regs ARCH=all: the configuration each step runs on each architecture (* = chosen),"; \
 	  echo "# from common/gpu/archs.def's table and each architecture's ptxas registers. No GPU measured this."; \
 	  for a in $(SUPPORTED_ARCHS); do sed -n '/^sm_[0-9]* (/,$$p' $(BUILD)/regs_$$a.log | grep -v '^OK:'; done; } \
 	  > docs/results/configs_by_arch.txt; \
 	echo "wrote docs/results/configs_by_arch.txt"; exit $$status
+$(REGS_EACH): regs-%:
+	@$(MAKE) --no-print-directory regs ARCH=$* > $(BUILD)/regs_$*.log 2>&1; status=$$?; \
+	  tail -n 1 $(BUILD)/regs_$*.log; exit $$status
 else
 # Registers, spills and shared memory of every step kernel for ARCH (fails on a spill), then
 # which configuration each step runs on a GPU of ARCH (fails if one has none that fits).
-regs: $(addprefix $(OBJ)/,$(addsuffix .o,$(STEP_BINS))) $(CONFIGS)
-	@sh tools/compile/regs.sh $(ARCH) $(addprefix $(OBJ)/,$(addsuffix .res,$(STEP_BINS))) > $(OBJ)/regs.log; \
-	  status=$$?; sed '$$d' $(OBJ)/regs.log; $(CONFIGS) $(ARCH) $(OBJ)/regs.txt || status=1; \
+regs: $(addprefix $(OBJ)/regs/,$(addsuffix .res,$(STEP_BINS))) $(CONFIGS)
+	@sh tools/compile/regs.sh $(ARCH) $(addprefix $(OBJ)/regs/,$(addsuffix .res,$(STEP_BINS))) > $(OBJ)/regs.log; \
+	  status=$$?; sed '$$d' $(OBJ)/regs.log; $(CONFIGS) $(ARCH) $(OBJ)/regs/regs.txt || status=1; \
 	  tail -n 1 $(OBJ)/regs.log; exit $$status
 endif
 
+# configs runs on the host only: its device code (every step's kernels, through the registry) is
+# never launched, so it is compiled without optimization, four times faster.
 $(CONFIGS): tools/compile/configs.cu $(COMMON_LIB) $(BUILD)/steps_registry.h | $(OBJ)
-	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
+	$(NVCC) $(NVCCFLAGS) -Xcicc -O0 -Xptxas -O0 -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
 sanitize: $(STEP_BINS) $(TEST_BIN)
 	sh tools/validate/sanitize.sh --tests $(TEST_BIN) $(STEP_BINS)
@@ -308,6 +318,11 @@ plots:
 	@test -n "$(PLOT_PYTHON)" || { echo "make plots needs matplotlib: sudo apt-get install python3-matplotlib"; exit 2; }
 	$(PLOT_PYTHON) tools/pages/plots.py $(GPU)
 
+# make plots again, failing if it changed a committed picture or page (tools/validate/check_generated.sh).
+check-generated:
+	@test -n "$(PLOT_PYTHON)" || { echo "make check-generated needs matplotlib: sudo apt-get install python3-matplotlib"; exit 2; }
+	@sh tools/validate/check_generated.sh $(MAKE)
+
 results: bench $(PEAK)
 	sh tools/measure/save_reports.sh docs/results
 	$(MAKE) plots
@@ -319,7 +334,7 @@ docs: | $(BUILD)
 	@echo "make docs: the site is $(CURDIR)/build/docs/html/index.html"
 	$(PYTHON) tools/pages/check_site.py build/docs/html
 
-$(BUILD) $(OBJ) $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises $(OBJ)/pic:
+$(BUILD) $(OBJ) $(OBJ)/tests $(OBJ)/exercises $(BUILD)/exercises $(OBJ)/pic $(OBJ)/regs:
 	mkdir -p $@
 
 clean:
@@ -406,4 +421,4 @@ ncu:
 $(addprefix tools/,tile_sweep.cu peak.cu configs.cu tune_step08.cu):
 	@:
 
--include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(PRECISION).d $(TC_VARIANTS).d $(ALIGNMENT).d $(CONFIGS).d
+-include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(addprefix $(OBJ)/regs/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(PRECISION).d $(TC_VARIANTS).d $(ALIGNMENT).d $(CONFIGS).d

@@ -1,9 +1,9 @@
 // make regs (tools/compile/configs.cu): which configuration each step runs on a GPU of this build's
 // architecture, chosen by the same code the launchers use (sgemm::choose()) from the limits
 // in common/gpu/archs.def's table and the registers ptxas gave each kernel for this
-// architecture (build/ARCH/regs.txt, written by tools/compile/regs.sh). Needs no GPU.
+// architecture (build/ARCH/regs/regs.txt, written by tools/compile/regs.sh). Needs no GPU.
 // Exits 1 if a step has no configuration that fits, or a fixed step does not fit.
-// usage: configs ARCH build/ARCH/regs.txt
+// usage: configs ARCH build/ARCH/regs/regs.txt
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -74,7 +74,7 @@ int regs_of(const std::map<std::string, Resources>& regs, const std::string& ker
 
 int main(int argc, char** argv) {
     if (argc != 3 || std::string(argv[1]).rfind("sm_", 0) != 0) {
-        std::fprintf(stderr, "usage: %s sm_XX build/sm_XX/regs.txt\n", argv[0]);
+        std::fprintf(stderr, "usage: %s sm_XX build/sm_XX/regs/regs.txt\n", argv[0]);
         return 2;
     }
     const sgemm::ArchLimits* arch = sgemm::find_arch(std::stoi(std::string(argv[1]).substr(3)));

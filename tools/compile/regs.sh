@@ -1,10 +1,10 @@
 #!/bin/sh
 # make regs: one line per step kernel with its registers, spills, stack and shared memory,
-# read from the ptxas resource reports (--resource-usage) the build keeps beside each
-# object. Exits 1 if any step kernel spills registers to local memory. Also writes the
-# table as "kernel|registers|static shared memory" lines to build/ARCH/regs.txt, which
+# read from the ptxas resource reports (--resource-usage) that `make regs` keeps beside each
+# step's cubin (build/ARCH/regs/stepNN.res). Exits 1 if any step kernel spills registers to local memory. Also writes the
+# table as "kernel|registers|static shared memory" lines to build/ARCH/regs/regs.txt, which
 # tools/compile/configs.cu reads to say which configuration each architecture gets.
-# usage: tools/compile/regs.sh ARCH build/ARCH/stepNN.res ...
+# usage: tools/compile/regs.sh ARCH build/ARCH/regs/stepNN.res ...
 set -eu
 arch=$1
 shift
