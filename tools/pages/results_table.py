@@ -4,7 +4,7 @@
 A table lives between two markers, and everything between them is replaced:
 
     <!-- results: overview -->     every step of Part I (CUDA cores, arithmetic FP32), for the
-                                     top-level README: against cuBLAS FP32 and the step before
+                                     pages (docs/speed.md): against cuBLAS FP32 and the step before
     <!-- results: overview part2 --> every step of Part II (tensor cores: the CSV's arithmetic
                                      TF32, 3xTF32): its arithmetic, cuBLAS FP32 and cuBLAS TF32
                                      (both timed in every run) and its % of each
@@ -715,6 +715,8 @@ def embedded(kind, page, lang):
     if not path.exists():
         return TEXT[lang]["none"] + "\n"
     lines = path.read_text(encoding="utf-8").rstrip("\n").split("\n")
+    if what == "report":  # the file's title line, "# ./step02 4096", is the "$ ./step02 4096" below it again
+        lines = [ln for ln in lines if not ln.startswith("# ./")]
     if what in ("regs", "tiles"):
         lines = [ln for ln in lines if ln.startswith(("#", "step ", step + " "))]
     body = "\n".join(lines)
@@ -1053,7 +1055,7 @@ def fill_inline(text, page):
 
 def usage_text(program):
     """What `./PROGRAM --help` prints: the string literals of usage() in common/run/args.cpp, read
-    from the source so that the listing in the README cannot drift from the program."""
+    from the source so that the listing in docs/running.md cannot drift from the program."""
     source = (ROOT / "common" / "run" / "args.cpp").read_text(encoding="utf-8")
     body = re.search(r"std::string usage\(const std::string& program\) \{\s*return (.*?);\n\}", source, re.S)
     if not body:
