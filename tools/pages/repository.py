@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The course's place on GitHub, read from the one place it is written: python/pyproject.toml,
-[project.urls] Repository. Everything that names the repository (the READMEs' Colab badges,
+[project.urls] Repository. Everything that names the repository (python/README's Colab badges,
 the notebook's clone cell and links, the docs site's links to files outside it) takes the URL
 from here.
 
@@ -10,7 +10,7 @@ from here.
     colab(path)    Colab's address of a notebook of the repository
 
 Files that cannot import this module repeat the URL, and --write keeps them in step: the Colab
-badge of README.md and README.zh-CN.md; in notebooks/sgemm_course.ipynb and its executed copies
+badge of python/README.md and python/README.zh-CN.md; in notebooks/sgemm_course.ipynb and its executed copies
 docs/results/notebook_<gpu>.ipynb, the Colab badge, the clone cell's REPO_URL and every link to
 a file or folder on GitHub (a notebook opened on Colab has no folder around it, so its links are
 absolute; it links to no other repository's files, and --check would take one for this one's).
@@ -72,7 +72,7 @@ NOTEBOOK = ROOT / "notebooks" / "sgemm_course.ipynb"
 
 def places():
     """(file, the forms the URL takes there) for every file that repeats it."""
-    readmes = [(ROOT / name, [COLAB_BADGE]) for name in ("README.md", "README.zh-CN.md")]
+    readmes = [(ROOT / "python" / name, [COLAB_BADGE]) for name in ("README.md", "README.zh-CN.md")]
     notebooks = [NOTEBOOK, *sorted((ROOT / "docs" / "results").glob("notebook_*.ipynb"))]
     return readmes + [(nb, [COLAB_BADGE, CLONE, FILE_LINK]) for nb in notebooks]
 
