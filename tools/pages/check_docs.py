@@ -25,6 +25,13 @@
    under tools/ with a shebang is such a script too; a shell file without one must say on its
    first line that it is sourced. `python3 tools/x.py` and `. tools/x.sh` need no run bit, and
    a path only named (`tools/x.py` alone in inline code) is no command.
+6. The front page's set-up line installs what CI installs: the `apt-get install` line of
+   README.md and README.zh-CN.md names the same Debian packages as .ci/run's `packages` list
+   (less `make`, which the README names as a requirement), so that a new user's machine gets
+   what the tests were proven with.
+7. The docs site scales its pictures to the page: docs/Doxyfile names docs/site.css as its extra
+   stylesheet, and that sheet caps an image's width at the page's (max-width: 100%); without it
+   the wide plots lose their right panel in a 1280-px window.
 
 usage: tools/pages/check_docs.py
 """
@@ -212,8 +219,40 @@ def script_problems():
     return out
 
 
+def setup_problems():
+    """The README's apt-get line against .ci/run's package list (item 6)."""
+    ci = re.search(r"^packages=\(([^)]*)\)", (ROOT / ".ci" / "run").read_text(encoding="utf-8"), re.M)
+    if not ci:
+        return [".ci/run: no packages=(...) list to compare the README's set-up line with"]
+    wanted = set(ci.group(1).split()) - {"make"}
+    problems = []
+    for name in ("README.md", "README.zh-CN.md"):
+        lines = [ln for ln in (ROOT / name).read_text(encoding="utf-8").split("\n")
+                 if ln.startswith("apt-get install ")]
+        if len(lines) != 1:
+            problems.append(f"{name}: {len(lines)} 'apt-get install' lines, where the quick start has one")
+            continue
+        named = set(lines[0].split()[2:])
+        for what, packages in (("lacks", wanted - named), ("installs more than CI:", named - wanted)):
+            if packages:
+                problems.append(f"{name}: the apt-get line {what} {' '.join(sorted(packages))} "
+                                "(.ci/run's packages are the set the tests were proven with)")
+    return problems
+
+
+def stylesheet_problems():
+    """The docs site's pictures fit the page (item 7)."""
+    m = re.search(r"^HTML_EXTRA_STYLESHEET\s*=\s*(\S+)", (ROOT / "docs" / "Doxyfile").read_text(encoding="utf-8"), re.M)
+    sheet = ROOT / m.group(1) if m else None
+    if not sheet or not sheet.exists():
+        return ["docs/Doxyfile: no HTML_EXTRA_STYLESHEET naming docs/site.css, so the site's wide pictures are cut off"]
+    if not re.search(r"img\s*\{[^}]*max-width:\s*100%", sheet.read_text(encoding="utf-8")):
+        return [f"{sheet.relative_to(ROOT)}: no 'img {{ max-width: 100% }}' rule, so the site's wide pictures are cut off"]
+    return []
+
+
 def main():
-    problems = script_problems()
+    problems = script_problems() + setup_problems() + stylesheet_problems()
     all_pages = list(pages())
     for page in all_pages:
         rel = page.relative_to(ROOT)
@@ -247,7 +286,8 @@ def main():
                             f"(levels {en} vs {zh})")
     for p in problems:
         print(p)
-    print(f"docs check: {len(all_pages)} pages, the scripts they run, {len(problems)} problems")
+    print(f"docs check: {len(all_pages)} pages, the scripts they run, the set-up line, the site's stylesheet: "
+          f"{len(problems)} problems")
     return 1 if problems else 0
 
 
