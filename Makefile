@@ -60,7 +60,7 @@ PRECISION  := $(OBJ)/precision
 TC_VARIANTS := $(OBJ)/tc_variants
 ALIGNMENT  := $(OBJ)/alignment
 
-.PHONY: all help test test-build test-run check-pages check-generated check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants alignment spread warp-tile tune peak bench plots check-catch2 \
+.PHONY: all help test test-build test-run check-pages check-generated check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants cutlass alignment spread warp-tile tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -91,7 +91,9 @@ help:
 	@echo "make variants      step 10 beside its variants that did not pay (one patch each), at 4096^3 and 8192^3"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
 	@echo "make thin          step 10 at thin shapes (M or N of 64-256): every configuration and split against cuBLAS"
-	@echo "make precision     steps 10-12 and cuBLAS (FP32, TF32) against an FP64 product at K = 256-16384,"
+	@echo "make cutlass       steps 11 and 12 beside CUTLASS's mma.sync TF32 and 3xTF32 GEMMs and both cuBLAS"
+	@echo "                   modes at 4096^3 and 8192^3, into docs/results/cutlass_<gpu>.txt (CUTLASS from PyPI)"
+	@echo "make precision     steps 10-12 and cuBLAS (FP32, TF32) against an FP64 product at K = 1-16384,"
 	@echo "                   into docs/results/precision_<gpu>.csv (sm_80 and newer)"
 	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
 	@echo "make tune STEP=08 [CLASS=sm_XX]  search step 08's tile sizes on this GPU (CLASS: for that smaller"
@@ -381,7 +383,7 @@ $(PEAK): tools/measure/peak.cu $(COMMON_LIB) | $(OBJ)
 peak: $(PEAK)
 	$(PEAK)
 
-$(PRECISION): tools/measure/precision.cu $(COMMON_LIB) | $(OBJ)
+$(PRECISION): tools/measure/precision.cu tools/measure/fp64_reference.cuh $(COMMON_LIB) | $(OBJ)
 	$(NVCC) $(NVCCFLAGS) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
 $(TC_VARIANTS): tools/measure/tc_variants.cu tools/measure/tc_variants.cuh $(COMMON_LIB) | $(OBJ)
@@ -402,6 +404,21 @@ alignment: $(ALIGNMENT)
 spread: $(STEP_BINS)
 	sh tools/measure/save_spread.sh docs/results
 
+# Steps 11 and 12 beside CUTLASS's mma.sync TF32 and 3xTF32 GEMMs and both cuBLAS modes, in one
+# process (tools/measure/cutlass_compare.cu). CUTLASS's headers come from PyPI's nvidia-cutlass
+# package into build/cutlass (tools/measure/get_cutlass.py), never into the repository; its
+# headers' own warnings do not fail this build.
+CUTLASS_VERSION := 4.2.0.0
+CUTLASS_INC     := $(BUILD)/cutlass/include
+CUTLASS_COMPARE := $(OBJ)/cutlass_compare
+$(CUTLASS_INC)/cutlass/cutlass.h:
+	$(PYTHON) tools/measure/get_cutlass.py $(CUTLASS_VERSION) $(BUILD)/cutlass
+$(CUTLASS_COMPARE): tools/measure/cutlass_compare.cu tools/measure/fp64_reference.cuh $(COMMON_LIB) | $(CUTLASS_INC)/cutlass/cutlass.h $(OBJ)
+	$(NVCC) $(filter-out $(WERROR),$(NVCCFLAGS)) -isystem $(CUTLASS_INC) -o $@ $< $(COMMON_LIB) $(LDLIBS)
+
+cutlass: $(CUTLASS_COMPARE)
+	sh tools/measure/save_cutlass.sh $(CUTLASS_COMPARE) docs/results
+
 # The error of steps 10-12 and of cuBLAS in both modes against an FP64 product (docs/precision.md).
 precision: $(PRECISION)
 	sh tools/measure/save_precision.sh $(PRECISION) docs/results
@@ -421,4 +438,4 @@ ncu:
 $(addprefix tools/,tile_sweep.cu peak.cu configs.cu tune_step08.cu):
 	@:
 
--include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(addprefix $(OBJ)/regs/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(PRECISION).d $(TC_VARIANTS).d $(ALIGNMENT).d $(CONFIGS).d
+-include $(COMMON_OBJ:.o=.d) $(PY_PIC_OBJ:.o=.d) $(OBJ)/pic/capi.d $(TEST_OBJ:.o=.d) $(addprefix $(OBJ)/,$(addsuffix .d,$(STEP_BINS))) $(addprefix $(OBJ)/regs/,$(addsuffix .d,$(STEP_BINS))) $(TILE_SWEEP).d $(PEAK).d $(PRECISION).d $(TC_VARIANTS).d $(ALIGNMENT).d $(CONFIGS).d $(CUTLASS_COMPARE).d

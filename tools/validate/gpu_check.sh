@@ -6,7 +6,8 @@
 # spread` (steps 05-10 run seven times each, the spread their lessons state gains with), and
 # `make sanitize`; what the classroom exercises print (tools/exercises/exercise_demo.sh); the
 # course notebook run top to bottom (tools/validate/run_notebook.py, which needs nbclient and
-# ipykernel) and its Numba loops timed (tools/measure/numba_loops.py); and the T4 path: the
+# ipykernel) and its Numba loops timed (tools/measure/numba_loops.py); steps 11 and 12 beside
+# CUTLASS's mma.sync GEMMs (make cutlass, stage cutlass); and the T4 path: the
 # steps built for sm_75 and run with a T4's limits forced
 # (tools/validate/as_t4.sh); steps 01, 02, 04 and 05 profiled at several sizes in one run
 # (tools/profile/save_sizes.sh). Each stage's log and a short summary go to OUTDIR. Everything
@@ -74,6 +75,10 @@ stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10 11 12; do
     if [ $c = sm_75 ] && grep -q "kMinArch = 80" steps/${s}_*/kernel.cuh; then want=2; else want=0; fi
     [ $rc = $want ] || { echo "exit status $rc, expected $want"; exit 1; }; done; done'
 stage precision sh tools/measure/save_precision.sh build/"$arch"/precision "$out/results"
+# steps 11 and 12 beside CUTLASS's mma.sync GEMMs: its headers come from PyPI into build/cutlass
+# (a GPU machine without the network needs build/cutlass copied in with the tree)
+stage cutlass sh -c 'make build/"$1"/cutlass_compare && sh tools/measure/save_cutlass.sh build/"$1"/cutlass_compare "$0"' \
+    "$out/results" "$arch"
 stage alignment sh tools/measure/save_alignment.sh build/"$arch"/alignment "$out/results"
 stage spread sh tools/measure/save_spread.sh "$out/results"
 stage regs make regs
@@ -97,6 +102,7 @@ stage sanitize make sanitize
     show notebook tail -n 1 "$out/notebook.log"
     show numba tail -n 5 "$out/numba.log"
     show t4 grep -E '^(step[0-9]+: exit|[0-9]+ passed|=+ .*(passed|failed))' "$out/t4.log"
+    show cutlass sed -n '/^[0-9]* x /,$p' "$out/cutlass.log"
     show classes grep -E "^(==|GPU  |PASS|FAIL|step1[12]: error|exit status)" "$out/classes.log"
     show precision tail -n 48 "$out/precision.log"
     show alignment tail -n 40 "$out/alignment.log"
