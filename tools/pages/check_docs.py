@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Host check of the Markdown pages, run by `make test`.
+r"""Host check of the Markdown pages, run by `make test`.
 
 1. Every relative link and image path in every tracked Markdown page exists
    (anchors after '#' are not checked; web links are not followed).
@@ -24,7 +24,10 @@
    file's own mode). Every Python file under tools/ with a `__main__` block and every shell file
    under tools/ with a shebang is such a script too; a shell file without one must say on its
    first line that it is sourced. `python3 tools/x.py` and `. tools/x.sh` need no run bit, and
-   a path only named (`tools/x.py` alone in inline code) is no command.
+   a path only named (`tools/x.py` alone in inline code) is no command. A copy of the tree
+   that kept no file modes at all (no file with a run bit, in git's index or on disk: the GPU
+   machines' copies are such) cannot be checked for run bits; one line says so, and the shebangs
+   are still checked.
 6. The front page's set-up line installs what CI installs: the `apt-get install` line of
    README.md and README.zh-CN.md names the same Debian packages as .ci/run's `packages` list
    (less `make`, which the README names as a requirement), so that a new user's machine gets
@@ -201,6 +204,12 @@ def script_problems():
             elif rel.endswith(".sh") or re.search(r"^if __name__ == .__main__.:", text, re.M):
                 scripts.setdefault(rel, "a script under tools/")
     out = []
+    # a copy that kept no modes at all: nothing to check the run bits against
+    modes_kept = any(m == "100755" for m in files.values()) or any(
+        m is None and os.access(ROOT / rel, os.X_OK) for rel, m in files.items())
+    if not modes_kept:
+        print("note: no file of this copy has a run bit (in git's index or on disk): its file modes were "
+              "not kept, so the scripts' run bits are not checked here")
     for rel, where in sorted(scripts.items()):
         path = ROOT / rel
         if not path.is_file():
@@ -211,6 +220,8 @@ def script_problems():
             out.append(f"{rel}: run by its path ({where}) but its first line is not a shebang "
                        f"({' or '.join(SHEBANG[path.suffix])})")
         mode = files.get(rel)
+        if not modes_kept:
+            continue
         if mode is None and not os.access(path, os.X_OK):
             out.append(f"{rel}: run by its path ({where}) but has no run bit (chmod +x {rel})")
         elif mode is not None and mode != "100755":
