@@ -77,6 +77,10 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
     st(s, size, 'metric')      a value of stride_<gpu>.txt (make stride): step s at size^3
     al(s, shape, col)          a value of alignment_<gpu>.txt (make alignment): 'pc' (default), 'us',
                                '4byte_pc', '4byte_us', 'S', 'copy_us', 'step09_pc', 'cublas_gf'
+    ct('method', size, col)    a value of cutlass_<gpu>.csv (make cutlass: steps 11 and 12 beside
+                               CUTLASS's mma.sync GEMMs and both cuBLAS modes in one process, at size^3):
+                               method 'step12', 'cutlass_3xtf32_128x128x32', ...; col 'gflops' (default),
+                               'x_cublas_fp32', 'x_cublas_tf32', 'max', 'fro', 'median_ms'
     rx('name', r'pattern', g)  any number a results file prints: group g (default 1) of the first
                                match of the regular expression in docs/results/<name>_<gpu>.txt
                                (or <name>.txt, or the file <name>), e.g. rx('report_step10', r'...')
@@ -896,6 +900,26 @@ def _precision(method, K, col="max", gpu=None):
     raise LookupError(f"no {method} at K = {K} in {path.name}")
 
 
+def _csv_figure(path, col, **key):
+    """A value of a results CSV whose lines start after its '#' header lines: the `col` of the
+    row whose columns equal `key` (numbers compared as numbers)."""
+    lines = [ln for ln in path.read_text(encoding="utf-8").split("\n") if ln and not ln.startswith("#")]
+    cols = lines[0].split(",")
+    for ln in lines[1:]:
+        r = dict(zip(cols, ln.split(",")))
+        if all(r[k] == str(v) for k, v in key.items()):
+            return float(r[col])
+    raise LookupError(f"no {key} in {path.name}")
+
+
+def _cutlass(method, size=SIZE, col="gflops", gpu=None):
+    """A figure of docs/results/cutlass_<gpu>.csv (make cutlass: steps 11 and 12 beside CUTLASS's
+    mma.sync GEMMs and both cuBLAS modes, one process, at size^3): method cublas_fp32, cublas_tf32,
+    step11, step12, cutlass_tf32_256x128x32, cutlass_tf32_128x256x32 or cutlass_3xtf32_128x128x32;
+    col gflops, median_ms, x_cublas_fp32, x_cublas_tf32, max or fro."""
+    return _csv_figure(RESULTS / f"cutlass_{gpu or PRIMARY}.csv", col, method=method, M=int(size))
+
+
 def _peak(name, col="measured"):
     path = RESULTS / f"peak_{PRIMARY}.txt"
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -1027,7 +1051,7 @@ FIGURES = {
     "col": lambda s, shape, name, run="": _number(_csv_row(s, shape, run)[name]),
     "tf": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
     "ptf": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
-    "pr": _precision,
+    "pr": _precision, "ct": _cutlass,
     "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
     "st": _stride, "rx": _match, "al": _alignment, "sp": _spread,
