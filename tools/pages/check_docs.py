@@ -154,13 +154,18 @@ SHEBANG = {".py": ("#!/usr/bin/env python3",), ".sh": ("#!/bin/sh", "#!/bin/bash
 
 def tracked_files():
     """(path relative to ROOT, mode from git's index or None) of every file of the project: the
-    index's mode is what a fresh clone gets; without git (a copy made by git archive), no mode."""
+    index's mode is what a fresh clone gets; without git (a copy made by git archive), or with the
+    .git of another commit, no mode (the file's own is checked instead)."""
     def git(*args):
         return subprocess.run(["git", "-C", str(ROOT), *args], check=True, capture_output=True, text=True).stdout
 
     try:
-        # the project's own checkout, not a copy that lies inside some other repository
-        if Path(git("rev-parse", "--show-toplevel").strip()).resolve() == ROOT.resolve():
+        # the project's own checkout, not a copy that lies inside some other repository, nor a copy
+        # whose .git is of another commit than its files (SGEMM_COMMIT names the files' commit
+        # there, as on the GPU machines: tools/measure/gpu_meta.sh), whose index has stale modes
+        commit = os.environ.get("SGEMM_COMMIT", "").removesuffix("-dirty")
+        if (Path(git("rev-parse", "--show-toplevel").strip()).resolve() == ROOT.resolve()
+                and (not commit or git("rev-parse", "HEAD").startswith(commit))):
             return {line.split("\t", 1)[1]: line.split(" ", 1)[0]
                     for line in git("ls-files", "-s", "-z").split("\0") if line}
     except (OSError, subprocess.CalledProcessError):
