@@ -76,6 +76,14 @@ def dram_bytes(step, slug):
     return total or None
 
 
+def save(fig, name):
+    """Writes `fig` to images/NAME and closes it."""
+    out = ROOT / "images" / name
+    fig.savefig(out)
+    plt.close(fig)
+    print(f"wrote {out.relative_to(ROOT)}")
+
+
 def source_note(rows, slug):
     r = rows[0]
     return (f"{r['gpu']}, driver {r['driver']}, CUDA {r['cuda_runtime']}, {r['cublas']}; "
@@ -161,10 +169,7 @@ def benchmark(rows, slug):
         ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
     fig.text(0.01, 0.01, source_note(rows, slug) + " (median of 20 runs; 8192: of 5)", fontsize=7, color="#555555")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
-    out = ROOT / "images" / f"benchmark_{slug}.png"
-    fig.savefig(out)
-    plt.close(fig)
-    print(f"wrote {out.relative_to(ROOT)}")
+    save(fig, f"benchmark_{slug}.png")
 
 
 def steps_at_a_glance(rows, slug):
@@ -206,10 +211,7 @@ def steps_at_a_glance(rows, slug):
     ax.set_title(f"Every step against cuBLAS on the {rows[0]['gpu']}, M = N = K = {SIZE}", fontsize=11)
     fig.text(0.01, 0.01, source_note(rows, slug) + " (median of 20 runs)", fontsize=6.5, color="#555555")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
-    out = ROOT / "images" / f"steps_{slug}.png"
-    fig.savefig(out)
-    plt.close(fig)
-    print(f"wrote {out.relative_to(ROOT)}")
+    save(fig, f"steps_{slug}.png")
 
 
 def shapes(rows, slug):
@@ -245,10 +247,7 @@ def shapes(rows, slug):
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, frameon=False)
     fig.text(0.01, 0.01, source_note(rows, slug), fontsize=7, color="#555555")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
-    out = ROOT / "images" / f"shapes_{slug}.png"
-    fig.savefig(out)
-    plt.close(fig)
-    print(f"wrote {out.relative_to(ROOT)}")
+    save(fig, f"shapes_{slug}.png")
 
 
 def peak_value(peak, quantity, col="measured"):
@@ -311,10 +310,7 @@ def roofline(rows, slug, peak):
     fig.text(0.01, 0.01, source_note(rows, slug) + f",\npeak_{slug}.csv, ncu_stepNN_{slug}.txt",
              fontsize=7, color="#555555")
     fig.tight_layout(rect=(0.01, 0.05, 1, 1))
-    out = ROOT / "images" / f"roofline_{slug}.png"
-    fig.savefig(out)
-    plt.close(fig)
-    print(f"wrote {out.relative_to(ROOT)}")
+    save(fig, f"roofline_{slug}.png")
 
 
 METHODS = [  # make precision's methods, in the order of the legend: (name, label, colour, marker)
@@ -397,10 +393,7 @@ def precision(slug, at_k=SIZE):
     note = (head[1] if len(head) > 1 else "") + f"; source: docs/results/{path.name}"
     fig.text(0.01, 0.01, note, fontsize=7, color="#555555")
     fig.tight_layout(rect=(0, 0.03, 1, 0.96))
-    out = ROOT / "images" / f"precision_{slug}.png"
-    fig.savefig(out)
-    plt.close(fig)
-    print(f"wrote {out.relative_to(ROOT)}")
+    save(fig, f"precision_{slug}.png")
 
 
 def gpu_slug(name):
@@ -494,10 +487,7 @@ def tune_landscape(path):
                  fontsize=12)
     fig.text(0.01, 0.01, head[0][2:] + f"; source: docs/results/{path.name}", fontsize=7, color="#555555")
     fig.tight_layout(rect=(0, 0.03, 1 - 2.0 / fig.get_figwidth(), 0.96))
-    out = ROOT / "images" / f"08_autotuning_tune_{arch}.png"
-    fig.savefig(out)
-    plt.close(fig)
-    print(f"wrote {out.relative_to(ROOT)}")
+    save(fig, f"08_autotuning_tune_{arch}.png")
 
 
 def main():
