@@ -417,11 +417,11 @@ $(CUTLASS_COMPARE): tools/measure/cutlass_compare.cu tools/measure/fp64_referenc
 	$(NVCC) $(filter-out $(WERROR),$(NVCCFLAGS)) -isystem $(CUTLASS_INC) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
 cutlass: $(CUTLASS_COMPARE)
-	sh tools/measure/save_cutlass.sh $(CUTLASS_COMPARE) docs/results
+	sh tools/measure/save_table.sh cutlass $(CUTLASS_COMPARE) docs/results
 
 # The error of steps 10-12 and of cuBLAS in both modes against an FP64 product (docs/precision.md).
 precision: $(PRECISION)
-	sh tools/measure/save_precision.sh $(PRECISION) docs/results
+	sh tools/measure/save_table.sh precision $(PRECISION) docs/results
 
 # STEP=NN profiles ./stepNN; STEP=NN_exercise profiles the exercise.
 ncu:

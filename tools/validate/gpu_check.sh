@@ -74,10 +74,10 @@ stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10 11 12; do
     # a step that needs TF32 tensor cores (kMinArch = 80: 11, 12) must refuse sm_75 in one line, exit 2
     if [ $c = sm_75 ] && grep -q "kMinArch = 80" steps/${s}_*/kernel.cuh; then want=2; else want=0; fi
     [ $rc = $want ] || { echo "exit status $rc, expected $want"; exit 1; }; done; done'
-stage precision sh tools/measure/save_precision.sh build/"$arch"/precision "$out/results"
+stage precision sh tools/measure/save_table.sh precision build/"$arch"/precision "$out/results"
 # steps 11 and 12 beside CUTLASS's mma.sync GEMMs: its headers come from PyPI into build/cutlass
 # (a GPU machine without the network needs build/cutlass copied in with the tree)
-stage cutlass sh -c 'make build/"$1"/cutlass_compare && sh tools/measure/save_cutlass.sh build/"$1"/cutlass_compare "$0"' \
+stage cutlass sh -c 'make build/"$1"/cutlass_compare && sh tools/measure/save_table.sh cutlass build/"$1"/cutlass_compare "$0"' \
     "$out/results" "$arch"
 stage alignment sh tools/measure/save_alignment.sh build/"$arch"/alignment "$out/results"
 stage spread sh tools/measure/save_spread.sh "$out/results"
