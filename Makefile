@@ -418,6 +418,7 @@ $(CUTLASS_COMPARE): tools/measure/cutlass_compare.cu tools/measure/fp64_referenc
 
 cutlass: $(CUTLASS_COMPARE)
 	sh tools/measure/save_table.sh cutlass $(CUTLASS_COMPARE) docs/results
+	sh tools/profile/ncu_cutlass.sh $(CUTLASS_COMPARE) docs/results
 
 # The error of steps 10-12 and of cuBLAS in both modes against an FP64 product (docs/precision.md).
 precision: $(PRECISION)

@@ -13,10 +13,13 @@
 // step's run times it), and its C is compared with the FP64 product (fp64_reference.cuh).
 // Output: a table per shape, or with --csv the lines
 // "method,M,N,K,median_ms,gflops,x_cublas_fp32,x_cublas_tf32,max,fro". Before sm_80: one line, exit 2.
+// "run METHOD SIZE" launches one method twice at SIZE^3 and nothing else, for Nsight Compute
+// (tools/profile/ncu_cutlass.sh profiles the second launch).
 #include <cutlass/epilogue/thread/linear_combination.h>
 #include <cutlass/gemm/device/gemm.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -74,52 +77,80 @@ struct Method {
     std::function<void()> run;  ///< C = A * B once
 };
 
+/// Every method this tool compares, on row-major A (M x K), B (K x N) and C (M x N).
+std::vector<Method> methods(sgemm::CublasHandle& blas, int M, int N, int K, const float* a, const float* b, float* c) {
+    using Tf32 = cutlass::arch::OpMultiplyAdd;
+    using Fast3xTf32 = cutlass::arch::OpMultiplyAddFastF32;
+    return {
+        {"cublas_fp32", [&blas, M, N, K, a, b, c] { sgemm::cublas_sgemm(blas, M, N, K, 1.0f, a, b, 0.0f, c); }},
+        {"cublas_tf32", [&blas, M, N, K, a, b, c] { sgemm::cublas_gemm_tf32(blas, M, N, K, 1.0f, a, b, 0.0f, c); }},
+        {"step11", [=] { step11::launch(M, N, K, 1.0f, a, b, 0.0f, c, nullptr); }},
+        {"step12", [=] { step12::launch(M, N, K, 1.0f, a, b, 0.0f, c, nullptr); }},
+        {"cutlass_tf32_256x128x32", cutlass_gemm<CutlassGemm<Shape<256, 128, 32>, Shape<64, 64, 32>, 3, Tf32>>(M, N, K, a, b, c)},
+        {"cutlass_tf32_128x256x32", cutlass_gemm<CutlassGemm<Shape<128, 256, 32>, Shape<64, 64, 32>, 3, Tf32>>(M, N, K, a, b, c)},
+        {"cutlass_3xtf32_128x128x32", cutlass_gemm<CutlassGemm<Shape<128, 128, 32>, Shape<64, 32, 32>, 3, Fast3xTf32>>(M, N, K, a, b, c)},
+    };
+}
+
+/// A, B and C of an M x N x K problem, A and B seeded uniform in [-1, 1).
+struct Inputs {
+    sgemm::DeviceBuffer<float> A, B, C;
+    Inputs(int M, int N, int K) : A(std::size_t(M) * K), B(std::size_t(K) * N), C(std::size_t(M) * N) {
+        const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
+        sgemm::fill_uniform(A.get(), A.size(), seeds.a, nullptr);
+        sgemm::fill_uniform(B.get(), B.size(), seeds.b, nullptr);
+    }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) try {
-    const bool csv = argc > 1 && std::strcmp(argv[1], "--csv") == 0;
+    const bool csv = argc == 2 && std::strcmp(argv[1], "--csv") == 0;
+    const bool run_one = argc == 4 && std::strcmp(argv[1], "run") == 0;
+    if (argc > 1 && !csv && !run_one) throw sgemm::UsageError("usage: cutlass_compare [--csv | run METHOD SIZE]");
     const sgemm::Gpu& gpu = sgemm::actual_gpu();
     if (gpu.arch < step11::kMinArch) {
         throw sgemm::DeviceError("make cutlass needs TF32 tensor cores (sm_80 or newer); this GPU, " + gpu.name +
                                  ", is " + sgemm::arch_name(gpu.arch));
     }
     sgemm::CublasHandle blas(nullptr);
+    if (run_one) {  // for the profiler: two launches of one method, nothing else
+        const int size = std::atoi(argv[3]);
+        if (size < 1) throw sgemm::UsageError(std::string("SIZE must be a whole number of at least 1, got ") + argv[3]);
+        Inputs in(size, size, size);
+        std::string names;
+        for (const Method& m : methods(blas, size, size, size, in.A.get(), in.B.get(), in.C.get())) {
+            if (std::strcmp(m.name, argv[2]) != 0) {
+                names += std::string(names.empty() ? "" : ", ") + m.name;
+                continue;
+            }
+            m.run(), m.run();
+            CUDA_CHECK(cudaDeviceSynchronize());
+            std::printf("ran %s %d\n", m.name, size);
+            return 0;
+        }
+        throw sgemm::UsageError(std::string("no method ") + argv[2] + "; the methods are " + names);
+    }
     if (csv) std::printf("method,M,N,K,median_ms,gflops,x_cublas_fp32,x_cublas_tf32,max,fro\n");
     else std::printf("%s: C = A * B, A and B uniform in [-1, 1), every method in this one process\n", gpu.name.c_str());
     for (const int size : {4096, 8192}) {
         const int M = size, N = size, K = size;
-        sgemm::DeviceBuffer<float> A(std::size_t(M) * K), B(std::size_t(K) * N), C(std::size_t(M) * N);
-        const sgemm::InputSeeds seeds = sgemm::input_seeds(42);
-        sgemm::fill_uniform(A.get(), A.size(), seeds.a, nullptr);
-        sgemm::fill_uniform(B.get(), B.size(), seeds.b, nullptr);
-        const sgemm_tools::Fp64Reference exact(blas.get(), A.get(), B.get(), M, N, K);
-        const float *a = A.get(), *b = B.get();
-        float* c = C.get();
-        using Tf32 = cutlass::arch::OpMultiplyAdd;
-        using Fast3xTf32 = cutlass::arch::OpMultiplyAddFastF32;
-        const std::vector<Method> methods = {
-            {"cublas_fp32", [&] { sgemm::cublas_sgemm(blas, M, N, K, 1.0f, a, b, 0.0f, c); }},
-            {"cublas_tf32", [&] { sgemm::cublas_gemm_tf32(blas, M, N, K, 1.0f, a, b, 0.0f, c); }},
-            {"step11", [&] { step11::launch(M, N, K, 1.0f, a, b, 0.0f, c, nullptr); }},
-            {"step12", [&] { step12::launch(M, N, K, 1.0f, a, b, 0.0f, c, nullptr); }},
-            {"cutlass_tf32_256x128x32", cutlass_gemm<CutlassGemm<Shape<256, 128, 32>, Shape<64, 64, 32>, 3, Tf32>>(M, N, K, a, b, c)},
-            {"cutlass_tf32_128x256x32", cutlass_gemm<CutlassGemm<Shape<128, 256, 32>, Shape<64, 64, 32>, 3, Tf32>>(M, N, K, a, b, c)},
-            {"cutlass_3xtf32_128x128x32", cutlass_gemm<CutlassGemm<Shape<128, 128, 32>, Shape<64, 32, 32>, 3, Fast3xTf32>>(M, N, K, a, b, c)},
-        };
+        Inputs in(M, N, K);
+        const sgemm_tools::Fp64Reference exact(blas.get(), in.A.get(), in.B.get(), M, N, K);
         if (!csv) {
             std::printf("\n%d x %d x %d\n%-26s %9s %10s %9s %9s %10s %10s\n", M, N, K, "method", "ms", "GFLOP/s",
                         "x FP32", "x TF32", "max", "fro");
         }
-        std::vector<float> got(C.size());
+        std::vector<float> got(in.C.size());
         double fp32_gflops = 0, tf32_gflops = 0;
-        for (const Method& m : methods) {
+        for (const Method& m : methods(blas, M, N, K, in.A.get(), in.B.get(), in.C.get())) {
             const bool strict = std::strcmp(m.name, "cublas_fp32") == 0;
             const double ms = strict ? sgemm::time_cublas_modes(blas, m.run, 3, 20, nullptr).best().median_ms
                                      : sgemm::time_launches(m.run, 3, 20, nullptr).median_ms;
-            CUDA_CHECK(cudaMemset(C.get(), 0xFF, C.bytes()));  // NaN: an element not written shows in the error
+            CUDA_CHECK(cudaMemset(in.C.get(), 0xFF, in.C.bytes()));  // NaN: an element not written shows in the error
             m.run();
             CUDA_CHECK(cudaDeviceSynchronize());
-            C.copy_to_host(got.data());
+            in.C.copy_to_host(got.data());
             const sgemm_tools::Fp64Error e = exact.error_of(got);
             const double gflops = 2.0 * M * N * double(K) / ms / 1e6;
             if (strict) fp32_gflops = gflops;

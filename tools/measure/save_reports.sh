@@ -24,14 +24,7 @@ for bin in $(ls | grep -E '^step[0-9][0-9]$' | sort); do
     report=$dir/report_${bin}_$slug.txt
     { header "./$bin 4096"; echo "\$ ./$bin 4096"; ./"$bin" 4096; } > "$report"
     echo "wrote $report"
-    ncu_out=$dir/ncu_${bin}_$slug.txt
-    n=${bin#step}
-    { header "make ncu STEP=$n SIZE=4096 ($(ncu --version | tail -n 1)); ncu locks the clocks to base while it profiles"
-      sh tools/profile/ncu.sh "$n" 4096 2>&1 | grep -v '^==PROF==' | sed -n '/Metric Name/,$p' | grep -v -- '^ *---'; } > "$ncu_out"
-    echo "wrote $ncu_out"
-    { head -n 2 "$ncu_out"; echo "# the same metrics as make ncu prints them (tools/profile/ncu_table.py)"
-      python3 tools/profile/ncu_table.py < "$ncu_out"; } > "$dir/profile_${bin}_$slug.txt"
-    echo "wrote $dir/profile_${bin}_$slug.txt"
+    sh tools/profile/save_ncu.sh "$dir" "${bin#step}"
     { header "memory instructions in the SASS of build/$arch/$bin.o, by kernel (cuobjdump -sass)"
       sh tools/profile/sass_count.sh "build/$arch/$bin.o"; } > "$dir/sass_${bin}_$arch.txt"
     echo "wrote $dir/sass_${bin}_$arch.txt"

@@ -73,7 +73,8 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
         run of this GPU's)
     ncu(s, 'metric', size)     a value of ncu_stepNN_<gpu>.txt (any unique part of the metric name;
                                with a size: ncu_stepNN_SIZE_<gpu>.txt, a profile at size^3 from
-                               one run with the other sizes it is compared with)
+                               one run with the other sizes it is compared with; s a name such as
+                               'cutlass_3xtf32_128x128x32': ncu_NAME_<gpu>.txt, from make cutlass)
     st(s, size, 'metric')      a value of stride_<gpu>.txt (make stride): step s at size^3
     al(s, shape, col)          a value of alignment_<gpu>.txt (make alignment): 'pc' (default), 'us',
                                '4byte_pc', '4byte_us', 'S', 'copy_us', 'step09_pc', 'cublas_gf'
@@ -838,7 +839,10 @@ def _number(text):
 
 
 def _ncu(step, metric, size=None):
-    metrics, path = ncu_metrics(f"step{int(step):02d}" + ("" if size is None else f"_{int(size)}"))
+    """A metric of ncu_stepNN_<gpu>.txt (step a number), or of ncu_NAME_<gpu>.txt (step a name:
+    CUTLASS's kernels, 'cutlass_tf32_256x128x32', from make cutlass)."""
+    name = step if isinstance(step, str) else f"step{int(step):02d}"
+    metrics, path = ncu_metrics(name + ("" if size is None else f"_{int(size)}"))
     if metrics is None:
         raise LookupError(f"no {path.name}")
     found = [k for k in metrics or {} if metric in k]

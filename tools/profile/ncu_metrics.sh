@@ -15,6 +15,8 @@ metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
 metrics=$metrics,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 metrics=$metrics,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum
 metrics=$metrics,smsp__inst_executed_pipe_fma.sum,smsp__sass_thread_inst_executed_op_ffma_pred_on.sum
+# the tensor pipe's busy share: steps 11 and 12 and CUTLASS's kernels (0 for the FFMA steps)
+metrics=$metrics,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active
 for stall in long_scoreboard short_scoreboard mio_throttle barrier math_pipe_throttle \
              not_selected wait dispatch_stall lg_throttle no_instruction; do
     metrics=$metrics,smsp__average_warps_issue_stalled_${stall}_per_issue_active.ratio

@@ -38,6 +38,7 @@ NAMES = [
         ("smsp__inst_executed_pipe_fma.sum", "of them on the FMA pipe"),
         ("smsp__sass_thread_inst_executed_op_ffma_pred_on.sum", "FFMA, thread instructions (M N K)"),
         ("sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active", "FMA pipe busy"),
+        ("sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active", "tensor pipe busy"),
     ]),
     ("warp stalls, cycles per issued instruction", [
         (f"smsp__average_warps_issue_stalled_{r}_per_issue_active.ratio", label) for r, label in [

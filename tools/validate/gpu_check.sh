@@ -77,7 +77,8 @@ stage classes sh -c 'for c in sm_86 sm_75; do for s in 08 09 10 11 12; do
 stage precision sh tools/measure/save_table.sh precision build/"$arch"/precision "$out/results"
 # steps 11 and 12 beside CUTLASS's mma.sync GEMMs: its headers come from PyPI into build/cutlass
 # (a GPU machine without the network needs build/cutlass copied in with the tree)
-stage cutlass sh -c 'make build/"$1"/cutlass_compare && sh tools/measure/save_table.sh cutlass build/"$1"/cutlass_compare "$0"' \
+stage cutlass sh -c 'make build/"$1"/cutlass_compare && sh tools/measure/save_table.sh cutlass build/"$1"/cutlass_compare "$0" \
+    && sh tools/profile/ncu_cutlass.sh build/"$1"/cutlass_compare "$0"' \
     "$out/results" "$arch"
 stage alignment sh tools/measure/save_alignment.sh build/"$arch"/alignment "$out/results"
 stage spread sh tools/measure/save_spread.sh "$out/results"
