@@ -75,6 +75,7 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
                                with a size: ncu_stepNN_SIZE_<gpu>.txt, a profile at size^3 from
                                one run with the other sizes it is compared with; s a name such as
                                'cutlass_3xtf32_128x128x32': ncu_NAME_<gpu>.txt, from make cutlass)
+    ncums(s, size)             the kernel's duration in such a file, in ms (ncu prints us or ms)
     st(s, size, 'metric')      a value of stride_<gpu>.txt (make stride): step s at size^3
     al(s, shape, col)          a value of alignment_<gpu>.txt (make alignment): 'pc' (default), 'us',
                                '4byte_pc', '4byte_us', 'S', 'copy_us', 'step09_pc', 'cublas_gf'
@@ -851,6 +852,17 @@ def _ncu(step, metric, size=None):
     return _number(metrics[found[0]][1])
 
 
+def _ncu_ms(step, size=None):
+    """The kernel's duration under Nsight Compute in ms, whatever unit ncu printed it in."""
+    name = step if isinstance(step, str) else f"step{int(step):02d}"
+    metrics, path = ncu_metrics(name + ("" if size is None else f"_{int(size)}"))
+    if metrics is None or "gpu__time_duration.sum" not in metrics:
+        raise LookupError(f"no gpu__time_duration.sum in {path.name}")
+    unit, value = metrics["gpu__time_duration.sum"]
+    scale = {"ns": 1e-6, "nsecond": 1e-6, "us": 1e-3, "usecond": 1e-3, "ms": 1.0, "msecond": 1.0, "s": 1e3, "second": 1e3}
+    return _number(value) * scale[unit]
+
+
 def _tiles(step, tiles, col="GFLOP/s"):
     path = RESULTS / f"tiles_{PRIMARY}.txt"
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -1056,7 +1068,7 @@ FIGURES = {
     "tf": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
     "ptf": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
     "pr": _precision, "ct": _cutlass,
-    "ncu": _ncu, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
+    "ncu": _ncu, "ncums": _ncu_ms, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
     "st": _stride, "rx": _match, "al": _alignment, "sp": _spread,
     "wt": lambda column, row: _ladder(column, row, "warp_tile"),
