@@ -130,7 +130,7 @@ $(OBJ)/step$(1).o: $(2)/main.cu | $(OBJ)
 step$(1): $(OBJ)/step$(1).o $(COMMON_LIB) $(BUILD)/arch
 	$(NVCC) $(NVCCFLAGS) -o $$@ $(OBJ)/step$(1).o $(COMMON_LIB) $(LDLIBS)
 $(OBJ)/regs/step$(1).res: $(2)/main.cu | $(OBJ)/regs
-	$(NVCC) $(NVCCFLAGS) --resource-usage -cubin $$< -o $(OBJ)/regs/step$(1).cubin 2> $$@.tmp \
+	$(NVCC) $(NVCCFLAGS) -MT $$@ --resource-usage -cubin $$< -o $(OBJ)/regs/step$(1).cubin 2> $$@.tmp \
 	  || { cat $$@.tmp >&2; rm -f $$@.tmp; exit 1; }; mv $$@.tmp $$@
 endef
 $(foreach d,$(STEP_DIRS),$(eval $(call STEP_RULES,$(firstword $(subst _, ,$(notdir $(d)))),$(d))))
