@@ -90,8 +90,18 @@ __device__ __forceinline__ void mma_m16n8k8(float (&c)[4], const std::uint32_t (
 
 /// hi = tf32(x) and lo = tf32(x - hi): x = hi + lo to within 2^-22 |x|.
 __device__ __forceinline__ void split(float x, std::uint32_t& hi, std::uint32_t& lo) {
-    hi = to_tf32(x);
+    // hi is read as a float below, so its 13 low bits must be 0: the mask says so, whatever the
+    // compiler does with cvt's (it clears them only where an instruction other than HMMA reads them)
+    hi = to_tf32(x) & 0xffffe000u;
     lo = to_tf32(x - __uint_as_float(hi));  // x - hi is exact: it is within 2^-11 |x| and fits in 13 bits
+}
+
+/// The FP32 dot product of a row of A and a column of B, `len` long, as an FFMA loop sums it:
+/// the sums that 3xTF32 cannot give (below, in the kernel) are made this way.
+__device__ __forceinline__ float fp32_dot(const float* a, const float* b, int ldb, int len) {
+    float s = 0.0f;
+    for (int k = 0; k < len; ++k) s = fmaf(a[k], b[static_cast<size_t>(k) * ldb], s);
+    return s;
 }
 
 /// C = alpha * A * B + beta * C in 3xTF32 on tensor cores; see the file comment.
@@ -204,6 +214,17 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
     }
 
     // 4. Store C: c[0], c[1] at row g, columns 2t and 2t + 1 of each mma tile; c[2], c[3] at row g + 8.
+    // A sum that came out inf or NaN is not stored: its pair is made again in step 5.
+    static_assert(kTilesM * kTilesN * 4 <= 64, "one bit per sum of the thread in a 64-bit mask");
+    std::uint64_t redo = 0;  // bit (i * kTilesN + j) * 4 + r: acc[i][j][r], and its pair, in step 5
+#pragma unroll
+    for (int i = 0; i < kTilesM; ++i)
+#pragma unroll
+        for (int j = 0; j < kTilesN; ++j)
+#pragma unroll
+            for (int h = 0; h < 2; ++h)
+                if (!isfinite(acc[i][j][2 * h]) || !isfinite(acc[i][j][2 * h + 1]))
+                    redo |= std::uint64_t{3} << ((i * kTilesN + j) * 4 + 2 * h);
 #pragma unroll
     for (int i = 0; i < kTilesM; ++i) {
 #pragma unroll
@@ -213,10 +234,26 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
 #pragma unroll
             for (int j = 0; j < kTilesN; ++j) {
                 const int n = n0 + warp_n + j * 8 + 2 * t;
+                if (redo >> ((i * kTilesN + j) * 4 + 2 * h) & 1) continue;
                 sgemm::store2<kVectorB>(C + static_cast<size_t>(m) * N + n, inside ? 2 : N - n, acc[i][j][2 * h],
                               acc[i][j][2 * h + 1], alpha, beta);
             }
         }
+    }
+
+    // 5. What FP32 gives where 3xTF32 cannot give it. An infinite input meets a zero piece of the
+    // other operand (inf * b_lo with b_lo = 0 is NaN, where FP32's inf * b is inf), and an input
+    // within half a TF32 unit of FLT_MAX rounds up to inf in the split: those sums, and only those,
+    // come out inf or NaN. They are summed again here, in FP32, as an FFMA loop sums them.
+    while (redo != 0) {
+        const int bit = __ffsll(static_cast<long long>(redo)) - 1;
+        redo &= redo - 1;
+        const int tile = bit / 4, r = bit % 4;  // mma tile (i, j) = (tile / kTilesN, tile % kTilesN)
+        const int m = warp_m + tile / kTilesN * 16 + g + r / 2 * 8, n = warp_n + tile % kTilesN * 8 + 2 * t + r % 2;
+        if (m0 + m >= M || n0 + n >= N) continue;
+        const float sum = fp32_dot(A + static_cast<size_t>(m) * K, B + n, N, ks.len);
+        float* c = C + static_cast<size_t>(m0 + m) * N + n0 + n;
+        *c = (beta == 0.0f) ? alpha * sum : alpha * sum + beta * *c;
     }
 }
 

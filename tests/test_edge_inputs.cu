@@ -1,0 +1,98 @@
+// GPU tests: IEEE edge inputs (inf, NaN, FLT_MAX, tiny numbers) give what FP32 gives, in every
+// step whose arithmetic claims FP32's results (FP32 and 3xTF32; step 11's TF32 rounds FLT_MAX up
+// to inf by design, as cuBLAS's TF32 mode does).
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "device/cuda_check.cuh"
+#include "device/device_buffer.cuh"
+#include "device/random.cuh"
+#include "gpu/gpu.h"
+#include "steps_registry.h"
+
+using sgemm_tests::kAllSteps;
+
+namespace {
+
+/// A and B uniform in [-1, 1), with edge values planted in a few rows and columns:
+///   row 0 of A: FLT_MAX at k = 0 (3xTF32's split of it rounds up to inf; FP32's sums stay finite)
+///   row 1 of A: +inf at k = 1, against B's row 1 of 1 and -0.5 (numbers that are exact in TF32,
+///               whose small piece is 0: inf * 0 is NaN where FP32's inf * 1 is inf)
+///   row 2 of A: NaN at k = 2
+///   row 3 of A: every element tiny (around 2^-120: normal, but their small pieces are not)
+///   column 4 of B: -inf at k = 3 (meets row 3's tiny numbers: -inf, and row 1's +inf: NaN)
+struct EdgeProblem {
+    int M, N, K;
+    std::vector<float> A, B, C0;
+    EdgeProblem(int m, int n, int k, std::uint64_t seed)
+        : M(m), N(n), K(k), A(sgemm::uniform_vector(std::size_t(m) * k, seed)),
+          B(sgemm::uniform_vector(std::size_t(k) * n, seed + 1)), C0(sgemm::uniform_vector(std::size_t(m) * n, seed + 2)) {
+        auto a = [&](int r, int c) -> float& { return A[std::size_t(r) * K + c]; };
+        auto b = [&](int r, int c) -> float& { return B[std::size_t(r) * N + c]; };
+        a(0, 0) = FLT_MAX;
+        a(1, 1) = INFINITY;
+        for (int j = 0; j < N; ++j) b(1, j) = j % 2 ? 1.0f : -0.5f;
+        a(2, 2) = NAN;
+        for (int c = 0; c < K; ++c) a(3, c) = std::ldexp(a(3, c), -120);
+        b(3, 4) = -INFINITY;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("inf, NaN, FLT_MAX and tiny inputs give what FP32 gives in the FP32 and 3xTF32 steps",
+          "[gpu][steps]") {
+    for (const auto& [M, N, K] : {std::array<int, 3>{8, 8, 8}, {64, 64, 64}, {130, 70, 300}, {257, 129, 1024}}) {
+        const EdgeProblem p(M, N, K, 5);
+        sgemm::DeviceBuffer<float> dA(p.A.size()), dB(p.B.size()), dC(p.C0.size());
+        dA.copy_from_host(p.A.data());
+        dB.copy_from_host(p.B.data());
+        std::vector<float> got(p.C0.size());
+        for (const auto& [alpha, beta] : {std::array<float, 2>{1.0f, 0.0f}, {0.75f, -1.25f}}) {
+            for (const sgemm::Step& step : kAllSteps) {
+                if (step.arithmetic == sgemm::Arithmetic::kTf32 || sgemm::gpu_in_force().arch < step.min_arch) continue;
+                if (beta == 0.0f) CUDA_CHECK(cudaMemset(dC.get(), 0xFF, dC.bytes()));  // NaN: C is not read
+                else dC.copy_from_host(p.C0.data());
+                step.launch(M, N, K, alpha, dA.get(), dB.get(), beta, dC.get(), nullptr);
+                CUDA_CHECK(cudaDeviceSynchronize());
+                dC.copy_to_host(got.data());
+                int bad = 0;
+                std::string first;
+                for (int i = 0; i < M; ++i) {
+                    for (int j = 0; j < N; ++j) {
+                        // the exact sum in double: its infinities and NaN are FP32's, whatever the order
+                        double sum = 0, mag = 0;
+                        for (int k = 0; k < K; ++k) {
+                            const double x = double(p.A[std::size_t(i) * K + k]) * double(p.B[std::size_t(k) * N + j]);
+                            sum += x, mag += std::fabs(x);
+                        }
+                        const double old = beta == 0.0f ? 0.0 : double(p.C0[std::size_t(i) * N + j]);
+                        const double want = double(alpha) * sum + double(beta) * old;
+                        const double g = got[std::size_t(i) * N + j];
+                        // within 3xTF32's bound for its normal numbers with room to spare; tiny
+                        // numbers (row 3) lose their small pieces below FP32's normal range, so
+                        // they are held to TF32's 2^-10 per product instead
+                        const double rel = i == 3 ? std::ldexp(1.0, -10) : (K + 8) * std::ldexp(1.0, -20);
+                        const bool ok = std::isnan(want)   ? std::isnan(g)
+                                        : std::isinf(want) ? g == want
+                                                           : std::isfinite(g) && std::fabs(g - want) <=
+                                                                 rel * (std::fabs(alpha) * mag + std::fabs(beta * old));
+                        if (!ok && bad++ == 0) {
+                            first = "C[" + std::to_string(i) + "][" + std::to_string(j) + "] = " + std::to_string(g) +
+                                    ", FP32 gives " + std::to_string(want);
+                        }
+                    }
+                }
+                INFO(step.name << " at " << M << " x " << N << " x " << K << ", alpha = " << alpha << ", beta = "
+                               << beta << ": " << bad << " elements not what FP32 gives; the first: " << first);
+                CHECK(bad == 0);
+            }
+        }
+    }
+}
