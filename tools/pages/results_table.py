@@ -747,7 +747,11 @@ def provenance_rows(lang):
             m = json.loads(meta_path.read_text(encoding="utf-8"))
             what = "`make bench`" + (f", `SGEMM_GPU_CLASS={m['gpu_class']}`" if m.get("gpu_class") else "") + \
                    (", `COLD=1`" if m.get("l2") == "cold" else "")
-            rows.append((f, what, m["gpu"], m["driver"], f"{m['cuda_runtime']}, {m['cublas']}", m["date"][:10], m["commit"]))
+            date, commit = m["date"][:10], m["commit"]
+            for r in m.get("remeasured", []):  # steps measured again later (tools/measure/merge_bench.py)
+                date += f"; {', '.join(r['steps'])}: {r['date'][:10]}"
+                commit += f"; {', '.join(r['steps'])}: {r['commit']}"
+            rows.append((f, what, m["gpu"], m["driver"], f"{m['cuda_runtime']}, {m['cublas']}", date, commit))
             continue
         text = f.read_text(encoding="utf-8")
         if f.suffix == ".ipynb":
