@@ -96,3 +96,58 @@ TEST_CASE("inf, NaN, FLT_MAX and tiny inputs give what FP32 gives in the FP32 an
         }
     }
 }
+
+TEST_CASE("step 12 stays within 3xTF32's elementwise bound at small K", "[gpu][steps]") {
+    // The bound of steps/12_3xtf32/lab.md ("3xTF32's elementwise bound"), per element of C:
+    //   |alpha| S (2^-21 (1 + 2^-10) + 12 T * 10 * 2^-23 + (2 T + 2) 2^-24) + 3 * 2^-24 |beta C|,
+    // S = sum_k |a_k b_k|, T = K-tiles of 32 (BK): the split and the dropped lo * lo, twelve
+    // truncating mma sums per K-tile, the FP32 adds of the tiles (and of split-K's slices), alpha
+    // and beta. FP32's own bound, (K + 2) u, is smaller at small K: 3xTF32 does not meet it there.
+    const sgemm::Step* step12 = nullptr;
+    for (const sgemm::Step& s : kAllSteps) {
+        if (std::string(s.name) == "step12") step12 = &s;
+    }
+    REQUIRE(step12 != nullptr);
+    if (sgemm::gpu_in_force().arch < step12->min_arch) return;
+    const int M = 300, N = 200;
+    for (const int K : {1, 2, 3, 8, 64}) {
+        const std::vector<float> A = sgemm::uniform_vector(std::size_t(M) * K, 11 + K),
+                                 B = sgemm::uniform_vector(std::size_t(K) * N, 12 + K),
+                                 C0 = sgemm::uniform_vector(std::size_t(M) * N, 13 + K);
+        sgemm::DeviceBuffer<float> dA(A.size()), dB(B.size()), dC(C0.size());
+        dA.copy_from_host(A.data());
+        dB.copy_from_host(B.data());
+        std::vector<float> got(C0.size());
+        const int T = (K + 31) / 32;
+        const double split = std::ldexp(1.0, -21) * (1 + std::ldexp(1.0, -10)), u = std::ldexp(1.0, -24);
+        const double per_sum = split + 12.0 * T * 10 * std::ldexp(1.0, -23) + (2.0 * T + 2) * u;
+        for (const auto& [alpha, beta] : {std::array<float, 2>{1.0f, 0.0f}, {0.75f, -1.25f}}) {
+            if (beta == 0.0f) CUDA_CHECK(cudaMemset(dC.get(), 0xFF, dC.bytes()));
+            else dC.copy_from_host(C0.data());
+            step12->launch(M, N, K, alpha, dA.get(), dB.get(), beta, dC.get(), nullptr);
+            CUDA_CHECK(cudaDeviceSynchronize());
+            dC.copy_to_host(got.data());
+            double worst = 0, worst_fp32 = 0;  // the largest error as a share of the bound, and of FP32's
+            for (int i = 0; i < M; ++i) {
+                for (int j = 0; j < N; ++j) {
+                    double sum = 0, mag = 0;
+                    for (int k = 0; k < K; ++k) {
+                        const double x = double(A[std::size_t(i) * K + k]) * double(B[std::size_t(k) * N + j]);
+                        sum += x, mag += std::fabs(x);
+                    }
+                    const double old = beta == 0.0f ? 0.0 : double(C0[std::size_t(i) * N + j]);
+                    const double want = double(alpha) * sum + double(beta) * old;
+                    const double bound = std::fabs(alpha) * mag * per_sum + 3 * u * std::fabs(beta * old);
+                    const double g = got[std::size_t(i) * N + j];
+                    worst = std::isfinite(g) ? std::fmax(worst, std::fabs(g - want) / bound) : INFINITY;
+                    const double fp32 = (K + 2) * u * (std::fabs(alpha) * mag + std::fabs(beta * old));
+                    worst_fp32 = std::isfinite(g) ? std::fmax(worst_fp32, std::fabs(g - want) / fp32) : INFINITY;
+                }
+            }
+            INFO("step12 at " << M << " x " << N << " x " << K << ", alpha = " << alpha << ", beta = " << beta
+                              << ": the largest error is " << worst << " of its bound, " << worst_fp32
+                              << " of FP32's (K + 2) u");
+            CHECK(worst <= 1.0);
+        }
+    }
+}
