@@ -44,6 +44,22 @@ struct EdgeProblem {
     }
 };
 
+/// The exact C[i][j] = alpha (A B)[i][j] + beta C0[i][j] in double (beta == 0: C0 is not read; its
+/// infinities and NaN are FP32's, whatever the order), and S = sum_k |a_k b_k|, the scale of its bound.
+struct Exact {
+    double want, mag;
+};
+Exact exact(const std::vector<float>& A, const std::vector<float>& B, const std::vector<float>& C0, int N, int K,
+            int i, int j, float alpha, float beta) {
+    double sum = 0, mag = 0;
+    for (int k = 0; k < K; ++k) {
+        const double x = double(A[std::size_t(i) * K + k]) * double(B[std::size_t(k) * N + j]);
+        sum += x, mag += std::fabs(x);
+    }
+    const double old = beta == 0.0f ? 0.0 : double(C0[std::size_t(i) * N + j]);
+    return {double(alpha) * sum + double(beta) * old, mag};
+}
+
 }  // namespace
 
 TEST_CASE("inf, NaN, FLT_MAX and tiny inputs give what FP32 gives in the FP32 and 3xTF32 steps",
@@ -66,14 +82,8 @@ TEST_CASE("inf, NaN, FLT_MAX and tiny inputs give what FP32 gives in the FP32 an
                 std::string first;
                 for (int i = 0; i < M; ++i) {
                     for (int j = 0; j < N; ++j) {
-                        // the exact sum in double: its infinities and NaN are FP32's, whatever the order
-                        double sum = 0, mag = 0;
-                        for (int k = 0; k < K; ++k) {
-                            const double x = double(p.A[std::size_t(i) * K + k]) * double(p.B[std::size_t(k) * N + j]);
-                            sum += x, mag += std::fabs(x);
-                        }
+                        const auto [want, mag] = exact(p.A, p.B, p.C0, N, K, i, j, alpha, beta);
                         const double old = beta == 0.0f ? 0.0 : double(p.C0[std::size_t(i) * N + j]);
-                        const double want = double(alpha) * sum + double(beta) * old;
                         const double g = got[std::size_t(i) * N + j];
                         // within 3xTF32's bound for its normal numbers with room to spare; tiny
                         // numbers (row 3) lose their small pieces below FP32's normal range, so
@@ -130,13 +140,8 @@ TEST_CASE("step 12 stays within 3xTF32's elementwise bound at small K", "[gpu][s
             double worst = 0, worst_fp32 = 0;  // the largest error as a share of the bound, and of FP32's
             for (int i = 0; i < M; ++i) {
                 for (int j = 0; j < N; ++j) {
-                    double sum = 0, mag = 0;
-                    for (int k = 0; k < K; ++k) {
-                        const double x = double(A[std::size_t(i) * K + k]) * double(B[std::size_t(k) * N + j]);
-                        sum += x, mag += std::fabs(x);
-                    }
+                    const auto [want, mag] = exact(A, B, C0, N, K, i, j, alpha, beta);
                     const double old = beta == 0.0f ? 0.0 : double(C0[std::size_t(i) * N + j]);
-                    const double want = double(alpha) * sum + double(beta) * old;
                     const double bound = std::fabs(alpha) * mag * per_sum + 3 * u * std::fabs(beta * old);
                     const double g = got[std::size_t(i) * N + j];
                     worst = std::isfinite(g) ? std::fmax(worst, std::fabs(g - want) / bound) : INFINITY;

@@ -843,11 +843,17 @@ def _number(text):
     return float(str(text).replace(",", "").rstrip("%"))
 
 
-def _ncu(step, metric, size=None):
-    """A metric of ncu_stepNN_<gpu>.txt (step a number), or of ncu_NAME_<gpu>.txt (step a name:
-    CUTLASS's kernels, 'cutlass_tf32_256x128x32', from make cutlass)."""
+def _ncu_file(step, size=None):
+    """parse_ncu() of ncu_stepNN_<gpu>.txt (step a number), or of ncu_NAME_<gpu>.txt (step a name:
+    CUTLASS's kernels, 'cutlass_tf32_256x128x32', from make cutlass); with a size, the profile at
+    size^3 (ncu_stepNN_SIZE_<gpu>.txt). And the file."""
     name = step if isinstance(step, str) else f"step{int(step):02d}"
-    metrics, path = ncu_metrics(name + ("" if size is None else f"_{int(size)}"))
+    return ncu_metrics(name + ("" if size is None else f"_{int(size)}"))
+
+
+def _ncu(step, metric, size=None):
+    """A metric of the step's (or kernel's) ncu file, by any unique part of its name."""
+    metrics, path = _ncu_file(step, size)
     if metrics is None:
         raise LookupError(f"no {path.name}")
     found = [k for k in metrics or {} if metric in k]
@@ -858,8 +864,7 @@ def _ncu(step, metric, size=None):
 
 def _ncu_ms(step, size=None):
     """The kernel's duration under Nsight Compute in ms, whatever unit ncu printed it in."""
-    name = step if isinstance(step, str) else f"step{int(step):02d}"
-    metrics, path = ncu_metrics(name + ("" if size is None else f"_{int(size)}"))
+    metrics, path = _ncu_file(step, size)
     if metrics is None or "gpu__time_duration.sum" not in metrics:
         raise LookupError(f"no gpu__time_duration.sum in {path.name}")
     unit, value = metrics["gpu__time_duration.sum"]
