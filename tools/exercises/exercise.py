@@ -180,20 +180,20 @@ EXERCISES = {
                 "./step10_exercise 131 67 97 --no-cublas --reps 1 --warmup 0.",
     },    "11": {
         "parts": [
-            ("Load this thread's fragments for the step of 8 along k that starts at column k of\n"
-             "the stage, each rounded to TF32 with to_tf32(). `as` points at row g, column t of\n"
-             "the warp's rows of the A tile (rows kLdA floats apart) and `bs` at row t, column g\n"
-             "of its columns of the B tile (rows kLdB apart). For each A fragment i (rows\n"
-             "i * 16 ..): a[i][0] is row g, column t; a[i][1] row g + 8, column t; a[i][2] row g,\n"
-             "column t + 4; a[i][3] row g + 8, column t + 4. For each B fragment j (columns\n"
-             "j * 8 ..): b[j][0] is row t, column g; b[j][1] row t + 4, column g. (The picture\n"
-             "in the file comment.)",
-             "for (int i = 0; i < kTilesM; ++i) a[i][0] = a[i][1] = a[i][2] = a[i][3] = 0u;\n"
-             "for (int j = 0; j < kTilesN; ++j) b[j][0] = b[j][1] = 0u;"),
+            ("Load this thread's fragments of mma step `step` in stage `stage`, unrounded\n"
+             "(compute() rounds them). A's with ldmatrix_x4(f.a[i], address), one call per\n"
+             "fragment i: `a_lane` is the shared-memory byte address of this lane's 16 bytes\n"
+             "in stage 0, step 0 (lane l names row l % 8 + 8 (l / 8 % 2), column 4 (l / 16) of\n"
+             "the warp's first 16 rows); a stage is kSizeA + kSizeB floats on, a step 8 floats,\n"
+             "fragment i 16 rows of kLdA floats. B's one float each: Bs(stage) + b_lane is\n"
+             "b[0] of mma tile 0 in step 0 (row t, column g); f.b[j][0] is row t + 8 step,\n"
+             "column j * 8 + g; f.b[j][1] is 4 rows further. Keep them as __float_as_uint.",
+             "for (int i = 0; i < kTilesM; ++i) f.a[i][0] = f.a[i][1] = f.a[i][2] = f.a[i][3] = 0u;\n"
+             "for (int j = 0; j < kTilesN; ++j) f.b[j][0] = f.b[j][1] = 0u;"),
         ],
-        "hint": "a[1] is row g + 8 (8 * kLdA floats on) and a[2] is column t + 4 (4 floats on), not "
-                "the other way round; b's second element is row t + 4 (4 * kLdB on). Every element "
-                "goes through to_tf32(): the mma reads the 32-bit pattern of a TF32.",
+        "hint": "ldmatrix takes a byte address in shared memory, not a pointer: 4 bytes per float, "
+                "for the stage, the step and the fragment's rows alike. A step moves 8 floats along "
+                "A's rows but 8 rows (8 * kLdB floats) down B's; b[1] is 4 rows (4 * kLdB) below b[0].",
     },
     "12": {
         "parts": [

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "tc_variants.cuh"
+#include "steps/12_3xtf32/kernel.cuh"
 
 #define CK(x)                                                                                   \
     do {                                                                                        \
@@ -57,6 +58,32 @@ Launch make_launch() {
     };
 }
 
+/// The steps' own kernels (steps/11_tensor_cores, steps/12_3xtf32) in one configuration each,
+/// launched directly (no split-K, no packing): the configurations their kConfigs weigh.
+template <int BM, int BN, int BK, int WM, int WN, int S, int MB, bool kStep12>
+Launch make_step_launch() {
+    return [](int M, int N, int K, float alpha, const float* A, const float* B, float beta, float* C) {
+        constexpr int threads = (BM / WM) * (BN / WN) * 32;
+        constexpr int smem = S * (BM * (BK + 4) + BK * (BN + 8)) * 4;
+        const bool va = K % 4 == 0, vb = N % 4 == 0;
+        dim3 grid((N + BN - 1) / BN, (M + BM - 1) / BM);
+        auto go = [&](auto k) {
+            CK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+            k<<<grid, threads, smem>>>(M, N, K, alpha, A, B, beta, C);
+        };
+        auto pick = [&](auto va_c, auto vb_c) {
+            constexpr bool a = decltype(va_c)::value, b = decltype(vb_c)::value;
+            if constexpr (kStep12) go(step12::sgemm_3xtf32<BM, BN, BK, WM, WN, MB, S, a, b>);
+            else go(step11::sgemm_tensor_cores<BM, BN, BK, WM, WN, MB, S, a, b>);
+        };
+        if (va && vb) pick(std::true_type{}, std::true_type{});
+        else if (va) pick(std::true_type{}, std::false_type{});
+        else if (vb) pick(std::false_type{}, std::true_type{});
+        else pick(std::false_type{}, std::false_type{});
+        CK(cudaGetLastError());
+    };
+}
+
 struct Variant {
     std::string name;
     Launch launch;
@@ -91,6 +118,12 @@ static std::vector<float> rnd(size_t n, unsigned seed) {
 
 int main(int argc, char** argv) {
     std::vector<Variant> v11 = {
+        {"s11 step 128x256x32 w64x64 3st", make_step_launch<128, 256, 32, 64, 64, 3, 1, false>()},
+        {"s11 step 128x256x32 w64x64 4st", make_step_launch<128, 256, 32, 64, 64, 4, 1, false>()},
+        {"s11 step 256x128x32 w64x64 3st", make_step_launch<256, 128, 32, 64, 64, 3, 1, false>()},
+        {"s11 step 128x128x32 w64x64 3st mb2", make_step_launch<128, 128, 32, 64, 64, 3, 2, false>()},
+        {"s11 step 128x128x32 w64x64 2st", make_step_launch<128, 128, 32, 64, 64, 2, 1, false>()},
+        {"s11 step 128x128x32 w32x64 3st mb2", make_step_launch<128, 128, 32, 32, 64, 3, 2, false>()},
         {"s11 128x256x32 w64x64 3st", make_launch<128, 256, 32, 64, 64, 3, 1, 1, false>()},
         {"s11 128x256x32 w64x64 3st frag", make_launch<128, 256, 32, 64, 64, 3, 1, 1, true>()},
         {"s11 128x256x32 w64x64 3st nocvt", make_launch<128, 256, 32, 64, 64, 3, 1, 0, false>()},
@@ -103,6 +136,11 @@ int main(int argc, char** argv) {
         {"s11 128x256x16 w64x64 4st", make_launch<128, 256, 16, 64, 64, 4, 1, 1, false>()},
     };
     std::vector<Variant> v12 = {
+        {"s12 step 128x128x32 w64x32 3st", make_step_launch<128, 128, 32, 64, 32, 3, 1, true>()},
+        {"s12 step 128x128x32 w64x32 4st", make_step_launch<128, 128, 32, 64, 32, 4, 1, true>()},
+        {"s12 step 128x128x32 w64x32 2st", make_step_launch<128, 128, 32, 64, 32, 2, 1, true>()},
+        {"s12 step 128x256x32 w64x32 3st", make_step_launch<128, 256, 32, 64, 32, 3, 1, true>()},
+        {"s12 step 256x128x32 w64x32 3st", make_step_launch<256, 128, 32, 64, 32, 3, 1, true>()},
         {"s12 128x256x32 w64x64 3st acc", make_launch<128, 256, 32, 64, 64, 3, 1, 3, false>()},
         {"s12 128x256x32 w64x64 3st part", make_launch<128, 256, 32, 64, 64, 3, 1, 4, false>()},
         {"s12 128x256x32 w64x32 3st part", make_launch<128, 256, 32, 64, 32, 3, 1, 4, false>()},
