@@ -202,20 +202,24 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
 #pragma unroll
         for (int i = 0; i < kTilesM; ++i) ldmatrix_x4(f.a[i], at + 4 * i * 16 * kLdA);  // rows + 16 i
     };
+    auto load_b = [&](float (&b)[kTilesN][2], int stage, int step) {
+        const float* bs = Bs(stage) + b_lane + step * 8 * kLdB;
+#pragma unroll
+        for (int j = 0; j < kTilesN; ++j)  // rows t and t + 4, column g of mma tile j
+            b[j][0] = bs[j * 8], b[j][1] = bs[j * 8 + 4 * kLdB];
+    };
 
     // 3. Compute: split every element into big and small TF32 parts, and issue three mma for
     // every (A, B) fragment pair into this K-tile's own sum, part: each kind of product for all
     // pairs before the next, so that the three mma adding into one part are far apart.
     float acc[kTilesM][kTilesN][4] = {};   // the warp's tile of C: 4 floats per thread per mma tile
     float part[kTilesM][kTilesN][4] = {};  // this K-tile's sum of it
-    auto compute = [&](Fragments& f, int stage, int step) {
+    auto compute = [&](Fragments& f, const float (&b)[kTilesN][2]) {
         std::uint32_t a_hi[kTilesM][4], a_lo[kTilesM][4], b_hi[kTilesN][2], b_lo[kTilesN][2];
-        const float* bs = Bs(stage) + b_lane + step * 8 * kLdB;
 #pragma unroll
-        for (int j = 0; j < kTilesN; ++j) {  // rows t and t + 4, column g of mma tile j
-            split(bs[j * 8], b_hi[j][0], b_lo[j][0]);
-            split(bs[j * 8 + 4 * kLdB], b_hi[j][1], b_lo[j][1]);
-        }
+        for (int j = 0; j < kTilesN; ++j)
+#pragma unroll
+            for (int r = 0; r < 2; ++r) split(b[j][r], b_hi[j][r], b_lo[j][r]);
 #pragma unroll
         for (int i = 0; i < kTilesM; ++i)
 #pragma unroll
@@ -269,7 +273,8 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
         for (int tile = 0; tile < tiles; ++tile) {
 #pragma unroll
             for (int step = 0; step < kSteps; ++step) {
-                const int now = read;  // the stage this step reads
+                float b[kTilesN][2];
+                load_b(b, read, step);  // before the barrier below, after which the stage is written
                 if (step < kSteps - 1) {
                     load_fragments(fragments[(step + 1) % 2], read, step + 1);
                     if (step == 0) {
@@ -283,7 +288,7 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
                     read = read + 1 == kStages ? 0 : read + 1;
                     if (tile + 1 < tiles) load_fragments(fragments[0], read, 0);
                 }
-                compute(fragments[step % 2], now, step);
+                compute(fragments[step % 2], b);
             }
             add_part();
         }
