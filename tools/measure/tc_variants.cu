@@ -145,10 +145,12 @@ int main(int argc, char** argv) {
         {"s11 step 128x128x32 w64x64 3st mb2", make_step_launch<128, 128, 32, 64, 64, 3, 2, false>()},
         {"s11 step 128x128x32 w64x64 2st", make_step_launch<128, 128, 32, 64, 64, 2, 1, false>()},
         {"s11 step 128x128x32 w32x64 3st mb2", make_step_launch<128, 128, 32, 32, 64, 3, 2, false>()},
+        {"s11 step 128x256x64 w64x64 2st", make_step_launch<128, 256, 64, 64, 64, 2, 1, false>()},
         {"s12 step 128x128x32 w64x32 3st", make_step_launch<128, 128, 32, 64, 32, 3, 1, true>()},
         {"s12 step 128x128x32 w64x32 4st", make_step_launch<128, 128, 32, 64, 32, 4, 1, true>()},
         {"s12 step 128x128x32 w64x32 2st", make_step_launch<128, 128, 32, 64, 32, 2, 1, true>()},
         {"s12 step 128x256x32 w64x32 3st", make_step_launch<128, 256, 32, 64, 32, 3, 1, true>()},
+        {"s12 step 128x128x64 w64x32 3st", make_step_launch<128, 128, 64, 64, 32, 3, 1, true>()},
     };
     std::vector<Variant> all = v11;
     all.insert(all.end(), v12.begin(), v12.end());
