@@ -163,22 +163,20 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
         return reinterpret_cast<const float*>(reinterpret_cast<const char*>(p) + bytes);
     };
     const int a_dst = ra * kLdA + ca * 4, b_dst = rb * kLdB + cb * 4;  // where they land in a stage
-    // kWhere: 0 a full tile, 1 a block inside C at the end of K, 2 a block at the edge of C.
-    auto copy_tile = [&](int tile, int stage, auto where) {
-        constexpr int kWhere = decltype(where)::value;
+    // kFull: a tile wholly inside A and B, copied without a check.
+    auto copy_tile = [&](int tile, int stage, auto full) {
+        constexpr bool kFull = decltype(full)::value;
         const int k0 = tile * BK;
         const float* a_tile = A + k0;                                                  // (BM, BK) tile of A
         const float* b_tile = B + static_cast<size_t>(static_cast<unsigned>(k0)) * N;  // (BK, BN) tile of B
 #pragma unroll
         for (int i = 0; i < kCopies; ++i) {
             if (i < kCopiesA) {  // row ra + i kRowsA of A's tile: the floats of it that exist
-                const int n = kWhere == 0 ? 4
-                            : kWhere == 1 || m0 + ra + i * kRowsA < M ? ks.len - (k0 + ca * 4) : 0;
+                const int n = kFull ? 4 : m0 + ra + i * kRowsA < M ? ks.len - (k0 + ca * 4) : 0;
                 sgemm::cp_async_row4<kVectorA>(As(stage) + a_dst + i * kRowsA * kLdA, byte_offset(a_tile, a_at + i * a_pass), n, A);
             } else {  // row rb + p kRowsB of B's tile
                 const int p = i - kCopiesA;
-                const int n = kWhere == 0 ? 4
-                            : k0 + rb + p * kRowsB >= ks.len ? 0 : kWhere == 1 ? 4 : N - (n0 + cb * 4);
+                const int n = kFull ? 4 : k0 + rb + p * kRowsB < ks.len ? N - (n0 + cb * 4) : 0;
                 sgemm::cp_async_row4<kVectorB>(Bs(stage) + b_dst + p * kRowsB * kLdB, byte_offset(b_tile, b_at + p * b_pass), n, B);
             }
         }
@@ -251,15 +249,13 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
 
     // The pipeline: kStages - 1 tiles in flight while one is computed, and the fragments of the
     // next mma step loading while this one's mma run (two buffers, fragments[step % 2]). It is
-    // compiled twice: for blocks inside C, whose copies check nothing but the last K-tile, and
-    // for blocks at its edge, which check every copy.
+    // compiled twice: for blocks inside C whose K is whole K-tiles, whose copies check nothing,
+    // and for the others, which check every copy.
     auto pipeline = [&](auto at_edge) {
         constexpr bool kAtEdge = decltype(at_edge)::value;
         auto start_copy = [&](int tile, int stage) {
             if (tile >= tiles) return;
-            if constexpr (kAtEdge) copy_tile(tile, stage, std::integral_constant<int, 2>{});
-            else if ((tile + 1) * BK <= ks.len) copy_tile(tile, stage, std::integral_constant<int, 0>{});
-            else copy_tile(tile, stage, std::integral_constant<int, 1>{});
+            copy_tile(tile, stage, std::bool_constant<!kAtEdge>{});
         };
         for (int s = 0; s < kStages - 1; ++s) {
             start_copy(s, s);
@@ -293,7 +289,7 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
             add_part();
         }
     };
-    if (inside) pipeline(std::false_type{});
+    if (inside && ks.len % BK == 0) pipeline(std::false_type{});
     else pipeline(std::true_type{});
 
     // 4. Store C: c[0], c[1] at row g, columns 2t and 2t + 1 of each mma tile; c[2], c[3] at row g + 8.
@@ -366,11 +362,11 @@ struct Config {
     }
 };
 
-/// The configuration: two stages, which every GPU with TF32 tensor cores holds (lab.md has the measurements).
+/// The configurations, the fastest at 4096^3 first (make tc-variants on the H100: tc_variants_h100-80gb-hbm3.txt).
 inline constexpr Config kConfigs[] = {
-    // BM   BN  BK  WM  WN blk/SM stages %peak %peak unaligned
-    {128, 128, 32, 64, 32, 1, 3, 76.0, 63.5},  // 107,520 B: sm_80, 87, 90, 100, 103, 110
-    {128, 128, 32, 64, 32, 1, 2, 75.0, 62.5},  //  71,680 B: GPUs with 99 KB per block (sm_86, 89, 120)
+    // BM   BN  BK  WM  WN blk/SM stages %peak %peak unaligned (of 66,908 GFLOP/s: GFLOP/s at 4096^3 / at 4095^3)
+    {128, 128, 32, 64, 32, 1, 4, 100.9, 86.5},  // 143,360 B: sm_80, 87, 90, 100, 103, 110 (67,504 / 57,876)
+    {128, 128, 32, 64, 32, 1, 2, 97.9, 84.1},   //  71,680 B: GPUs with 99 KB per block (sm_86, 89, 120) (65,531 / 56,288)
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));
