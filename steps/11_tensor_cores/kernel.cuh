@@ -26,9 +26,9 @@ blocks of 8 rows x 16 bytes, and the padding puts the 8 rows of a block 4 banks 
 one float per load (no instruction gathers a column): its 4 rows t fall 8 banks apart, 4 x 8
 columns g = 32 banks. Each element is rounded to TF32 before the mma: `cvt.rn`, one instruction,
 on sm_90 and newer; `cvt.rna`, two, before. The fragments of the next mma step load while this
-step's mma run (two buffers), and the pipeline is compiled twice: for blocks inside C, whose
-copies check only the last K-tile, and for blocks at the edge of C. What is left per mma is
-about three instructions: the mma itself, one rounding, and a share of the loads.
+step's mma run (two buffers), and the pipeline is compiled twice: blocks inside C whose K is
+whole K-tiles copy without a check, the others check every copy. What is left per mma is about
+three and a half instructions: the mma itself, one rounding, and a share of the loads and copies.
 
 Template parameters: BM, BN - rows and columns of the block's tile of C; BK - the depth of the
 shared-memory tiles (a multiple of 8); WM, WN - rows and columns of a warp's tile of C
