@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "errors.h"  // UsageError
 #include "gpu/gpu.h"
@@ -197,4 +198,31 @@ TEST_CASE("step 10's 16 x 8 thread tile is offered only where it is built (not o
     const auto c = step10::Launcher::candidates(regs, true, 90);
     CHECK(shape_choice(c, 90, 4096, 128, 4096, sgemm::kMaxSplits).index == tall);
     CHECK(shape_choice(step10::Launcher::candidates(regs, true, 100), 100, 4096, 128, 4096, sgemm::kMaxSplits).index != tall);
+}
+
+TEST_CASE("steps 11 and 12 refuse a K or N their 32-bit tile offsets cannot address, in one line",
+          "[limits]") {
+    // Checked before anything asks the GPU: this runs without one.
+    struct Limit {
+        sgemm::LaunchFn launch;
+        long long max_k, max_n;
+    };
+    const Limit limits[] = {{step11::launch, step11::Layout::kMaxK, step11::Layout::kMaxN},
+                            {step12::launch, step12::Layout::kMaxK, step12::Layout::kMaxN}};
+    for (const Limit& l : limits) {
+        // 128 rows of K floats, and 32 rows of N floats, in bytes: below 2^32
+        CHECK(4 * 128 * (l.max_k + 3) < (1LL << 32));
+        CHECK(4 * 32 * (l.max_n + 3) < (1LL << 32));
+        for (const auto& [k, n] : {std::pair<long long, long long>{l.max_k + 1, 64}, {64, l.max_n + 1}}) {
+            std::string message;
+            try {
+                l.launch(128, static_cast<int>(n), static_cast<int>(k), 1.0f, nullptr, nullptr, 0.0f, nullptr, nullptr);
+            } catch (const sgemm::UsageError& e) {
+                message = e.what();
+            }
+            INFO("K = " << k << ", N = " << n);
+            CHECK(message.find("32-bit offsets within a tile") != std::string::npos);
+            CHECK(message.find('\n') == std::string::npos);
+        }
+    }
 }

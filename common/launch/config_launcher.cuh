@@ -21,7 +21,9 @@
 ///   - optionally `built(config, arch)`: false for an architecture whose kernels of that
 ///     configuration compile empty (the choice never offers it there);
 ///   - optionally `kPacking`: which operands it packs when their rows are not 16-byte
-///     aligned (sgemm::Packing, launch/pack.cuh; kNone without it).
+///     aligned (sgemm::Packing, launch/pack.cuh; kNone without it);
+///   - optionally `kMaxK` and `kMaxN`: the largest K and N its kernels can address (no limit
+///     without them); launch() refuses larger ones with a UsageError.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -36,6 +38,7 @@
 #include <vector>
 
 #include "device/cuda_check.cuh"
+#include "errors.h"  // UsageError
 #include "gpu/gpu.h"
 #include "launch/choose.h"
 #include "launch/kernel_types.cuh"
@@ -121,6 +124,19 @@ struct PackingOf {
 template <class Layout>
 struct PackingOf<Layout, std::void_t<decltype(Layout::kPacking)>> {
     static constexpr Packing kRule = Layout::kPacking;  ///< the Layout's rule
+};
+
+/// A Layout's kMaxK and kMaxN, or no limit where it declares none.
+template <class Layout, class = void>
+struct Limits {
+    static constexpr long long kMaxK = 1LL << 62;  ///< no limit on K
+    static constexpr long long kMaxN = 1LL << 62;  ///< nor on N
+};
+/// The same for a Layout that declares them.
+template <class Layout>
+struct Limits<Layout, std::void_t<decltype(Layout::kMaxK), decltype(Layout::kMaxN)>> {
+    static constexpr long long kMaxK = Layout::kMaxK;  ///< the largest K
+    static constexpr long long kMaxN = Layout::kMaxN;  ///< the largest N
 };
 
 }  // namespace detail
@@ -283,6 +299,12 @@ public:
     static void launch(int M, int N, int K, float alpha, const float* A, const float* B, float beta, float* C,
                        cudaStream_t stream) {
         if (M <= 0 || N <= 0) return;  // empty C: touch nothing (and ask the GPU nothing)
+        if (K > detail::Limits<Layout>::kMaxK || N > detail::Limits<Layout>::kMaxN) {
+            throw UsageError(std::string(Layout::kName) + ": K = " + std::to_string(K) + ", N = " +
+                             std::to_string(N) + ": its kernels address K up to " +
+                             std::to_string(detail::Limits<Layout>::kMaxK) + " and N up to " +
+                             std::to_string(detail::Limits<Layout>::kMaxN) + " (32-bit offsets within a tile)");
+        }
         const ShapeChoice sc = shape_choice(M, N, K);
         launch_config(sc.index, sc.dynamic_smem, gpu_in_force().has_cp_async(), sc.splits, M, N, K, alpha, A, B,
                       beta, C, stream, sc.pack);

@@ -312,6 +312,8 @@ static_assert(sgemm::every(kConfigs, [](Config c) { return c.BM % c.WM == 0 && c
               "the warp tiles must tile the block tile");
 static_assert(sgemm::every(kConfigs, [](Config c) { return c.WM % 16 == 0 && c.WN % 8 == 0 && c.BK % 8 == 0; }),
               "a warp tile is made of whole 16 x 8 mma tiles, and BK of whole steps of 8");
+static_assert(sgemm::every(kConfigs, [](Config c) { return c.BM <= 128 && c.BK <= 32; }),
+              "Layout::kMaxK and kMaxN allow for tiles of at most 128 rows of A and 32 of B");
 static_assert(sgemm::every(kConfigs, [](Config c) { return c.threads() <= 1024; }),
               "a block holds at most 1024 threads");
 static_assert(sgemm::every(kConfigs, [](Config c) { return c.smem_bytes() <= 227 * 1024; }),
@@ -336,6 +338,11 @@ struct Layout {
     /// Rows of A or B off 16-byte boundaries (K or N % 4 != 0) are packed first
     /// (launch/pack.cuh): both travel by cp.async, which copies 16 bytes only from aligned rows.
     static constexpr sgemm::Packing kPacking = sgemm::Packing::kAB;
+    /// The tile copies address A and B by 32-bit byte offsets within a tile (step 1 of the
+    /// kernel): 128 rows of K floats and 32 rows of N floats stay below 2^32 bytes, with the
+    /// padding packing may add.
+    static constexpr long long kMaxK = (1LL << 30) / 128 - 4;
+    static constexpr long long kMaxN = (1LL << 30) / 32 - 4;  ///< the same for N
     /// Configurations are built for sm_80 and newer only.
     static constexpr bool built(const Config&, int arch) { return arch >= kMinArch; }
     /// One block of c.threads() threads per (BM, BN) tile of C, its stages in dynamic shared memory.
