@@ -2,7 +2,8 @@
 """Puts a later `make bench` run of some steps into the committed sweep: the rows of the steps in
 NEW replace theirs in OLD (same GPU, same columns), and OLD's .meta.json records the run under
 "remeasured" (its steps, date, commit, driver, CUDA, cuBLAS, clocks), so the provenance table
-says which rows came from which commit. For a step whose kernel changed while the others did not:
+says which rows came from which commit; an earlier re-measurement keeps only the steps this one
+did not replace. For a step whose kernel changed while the others did not:
 the sweep's other rows stay as they were measured.
 
 usage: tools/measure/merge_bench.py OLD.csv NEW.csv     (e.g. docs/results/h100-80gb-hbm3.csv /tmp/res/h100-80gb-hbm3.csv)
@@ -49,7 +50,10 @@ def main():
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     new_meta = json.loads(new_path.with_name(new_path.stem + ".meta.json").read_text(encoding="utf-8"))
     keep = ("date", "commit", "driver", "cuda_runtime", "cublas", "sm_clock_mhz_during_run")
-    meta.setdefault("remeasured", []).append({"steps": steps, **{k: new_meta[k] for k in keep if k in new_meta}})
+    # an earlier re-measurement of these steps no longer describes any row: keep it for the others only
+    earlier = [{**run, "steps": [s for s in run["steps"] if s not in steps]} for run in meta.get("remeasured", [])]
+    meta["remeasured"] = [run for run in earlier if run["steps"]]
+    meta["remeasured"].append({"steps": steps, **{k: new_meta[k] for k in keep if k in new_meta}})
     meta_path.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     print(f"{old_path}: the rows of {', '.join(steps)} replaced by {new_path}'s ({len(new_rows)} rows); "
           f"{meta_path.name} records the run")
