@@ -309,7 +309,10 @@ struct Config {
     }
 };
 
-/// The configurations, the fastest at 4096^3 first (make tc-variants on the H100: tc_variants_h100-80gb-hbm3.txt).
+/// The configurations, the fastest at 4096^3 first. Their speeds (in parentheses below) are from
+/// a make tc-variants run on the H100 made before the unchecked pipeline was kept to whole
+/// K-tiles; tc_variants_h100-80gb-hbm3.txt holds a later run, where they differ by a few per
+/// cent (steps/11_tensor_cores/lab.md, "The kernel today").
 inline constexpr Config kConfigs[] = {
     // BM   BN  BK  WM  WN blk/SM stages %peak  %peak unaligned (of 66,908 GFLOP/s: GFLOP/s at 4096^3 / at 4095^3)
     {128, 128, 32, 64, 64, 2, 3, 282.6, 125.1},  // 107,520 B: two blocks per SM on sm_90, 100, 103, 110 (189,106 / 83,709)

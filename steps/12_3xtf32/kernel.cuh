@@ -362,7 +362,10 @@ struct Config {
     }
 };
 
-/// The configurations, the fastest at 4096^3 first (make tc-variants on the H100: tc_variants_h100-80gb-hbm3.txt).
+/// The configurations, the fastest at 4096^3 first. Their speeds (in parentheses below) are from
+/// a make tc-variants run on the H100 made before the unchecked pipeline was kept to whole
+/// K-tiles; tc_variants_h100-80gb-hbm3.txt holds a later run, where they differ by a few per
+/// cent (steps/11_tensor_cores/lab.md, "The kernel today").
 inline constexpr Config kConfigs[] = {
     // BM   BN  BK  WM  WN blk/SM stages %peak %peak unaligned (of 66,908 GFLOP/s: GFLOP/s at 4096^3 / at 4095^3)
     {128, 128, 32, 64, 32, 1, 4, 100.9, 86.5},  // 143,360 B: sm_80, 87, 90, 100, 103, 110 (67,504 / 57,876)
