@@ -120,7 +120,7 @@ sgemm_tensor_cores(int M, int N, int K, float alpha, const float* __restrict__ A
     constexpr int kSteps = BK / 8;                      // mma steps along k per K-tile
     constexpr int kLdA = BK + 4, kLdB = BN + 8;         // padded rows: see the file comment
     constexpr int kSizeA = BM * kLdA, kSizeB = BK * kLdB;  // floats per stage
-    constexpr int kCopiesA = BM * BK / 4 / kThreads, kCopies = kCopiesA + BK * BN / 4 / kThreads;
+    constexpr int kCopiesA = BM * BK / 4 / kThreads, kCopies = kCopiesA + BK * BN / 4 / kThreads;  // per thread
     static_assert(WM % 16 == 0 && WN % 8 == 0 && BK % 8 == 0, "whole mma tiles: 16 x 8 x 8");
     static_assert((BM * BK / 4) % kThreads == 0 && (BK * BN / 4) % kThreads == 0,
                   "the threads copy each tile in whole passes of 16 bytes each");
@@ -145,14 +145,19 @@ sgemm_tensor_cores(int M, int N, int K, float alpha, const float* __restrict__ A
     B += static_cast<size_t>(ks.first) * N + n0;       // (ks.len, BN) part of B
     const int tiles = (max(ks.len, 0) + BK - 1) / BK;
 
-    // 1. Load a tile: every 16 bytes by cp.async, straight into the stage (A untransposed). Thread
-    // x copies chunk x of the first kThreads of a tile, and the chunks kThreads, 2 kThreads, ...
-    // after it: the same chunk of a row kRowsA (kRowsB) further down. What lies outside A or B
-    // reads as 0.
-    constexpr int kRowsA = kThreads / (BK / 4), kRowsB = kThreads / (BN / 4);  // rows per pass of the threads
-    static_assert(kThreads % (BK / 4) == 0 && kThreads % (BN / 4) == 0, "a pass of the threads copies whole rows");
+    // 1. Load a tile: every 16 bytes by cp.async, straight into the stage (A untransposed). What
+    // lies outside A or B reads as 0. A warp copies whole rows of A's tile at once, BK / 4 lanes to
+    // a row: thread x copies chunk x of the tile's first kThreads chunks, and the same chunk of the
+    // rows kRowsA, 2 kRowsA, ... further down. B's rows are longer (BN floats): a warp copies 32 floats
+    // of 4 rows at once, 8 lanes to a row, and a thread copies the chunks 8, 16, 24, ... after its
+    // first one from the same pointer, 128 bytes apart, an offset the copy instruction holds.
+    constexpr int kRowsA = kThreads / (BK / 4), kRowsB = kThreads / 8;  // rows per pass of the threads
+    constexpr int kPassesB = BK / kRowsB, kChunksB = BN / 32;            // B: passes, and copies per row
+    static_assert(kThreads % (BK / 4) == 0 && BK % kRowsB == 0 && BN % 32 == 0 &&
+                      kPassesB * kChunksB == kCopies - kCopiesA,
+                  "a pass of the threads copies whole rows of A, and 32-float pieces of whole rows of B");
     const int ra = threadIdx.x / (BK / 4), ca = threadIdx.x % (BK / 4);  // row and chunk of its first copy of A
-    const int rb = threadIdx.x / (BN / 4), cb = threadIdx.x % (BN / 4);  // and of B
+    const int rb = warp * 4 + lane / 8, cb = lane % 8;                   // and of B: 4 rows a warp
     // Byte offsets within a tile stay below 2^32: 32-bit arithmetic, one 64-bit pointer per tile.
     const unsigned a_at = 4u * (ra * K + ca * 4), a_pass = 4u * kRowsA * K;  // its first copy of A; + a_pass per pass
     const unsigned b_at = 4u * (rb * N + cb * 4), b_pass = 4u * kRowsB * N;
@@ -171,10 +176,11 @@ sgemm_tensor_cores(int M, int N, int K, float alpha, const float* __restrict__ A
             if (i < kCopiesA) {  // row ra + i kRowsA of A's tile: the floats of it that exist
                 const int n = kFull ? 4 : m0 + ra + i * kRowsA < M ? ks.len - (k0 + ca * 4) : 0;
                 sgemm::cp_async_row4<kVectorA>(As(stage) + a_dst + i * kRowsA * kLdA, byte_offset(a_tile, a_at + i * a_pass), n, A);
-            } else {  // row rb + p kRowsB of B's tile
-                const int p = i - kCopiesA;
-                const int n = kFull ? 4 : k0 + rb + p * kRowsB < ks.len ? N - (n0 + cb * 4) : 0;
-                sgemm::cp_async_row4<kVectorB>(Bs(stage) + b_dst + p * kRowsB * kLdB, byte_offset(b_tile, b_at + p * b_pass), n, B);
+            } else {  // row rb + h kRowsB of B's tile, its floats 32 j to 32 j + 3 after the thread's first
+                const int h = (i - kCopiesA) / kChunksB, j = (i - kCopiesA) % kChunksB;
+                const int n = kFull ? 4 : k0 + rb + h * kRowsB < ks.len ? N - (n0 + cb * 4 + 32 * j) : 0;
+                sgemm::cp_async_row4<kVectorB>(Bs(stage) + b_dst + h * kRowsB * kLdB + 32 * j,
+                                               byte_offset(b_tile, b_at + h * b_pass) + 32 * j, n, B);
             }
         }
     };
