@@ -1,0 +1,492 @@
+#!/usr/bin/env python3
+"""Draw the tensor-core pictures of steps 11 and 12 as SVG (images/*.svg).
+
+  11_tensor_cores_fragments: one shared-memory stage of step 11's 128 x 128 x 32 configuration
+      (A's rows padded to kLdA = BK + 4 floats, B's to kLdB = BN + 8) with what warp 0 reads at
+      mma step 0: its 64 rows of A and 8 rows x 64 columns of B, the 4 A fragments (16 x 8) and
+      8 B fragments (8 x 8) outlined; A fragment 0 and B fragment 0 enlarged, with the elements
+      lane 9 receives (a[0..3], b[0..1]) and the 16 bytes it names for ldmatrix, each with its
+      byte offset; and the banks of one ldmatrix block of A and of one b[0] load of B;
+  12_3xtf32_split: one FP32 number x (0.1f) and its two TF32 pieces hi = tf32(x) and
+      lo = tf32(x - hi) as 32 bits each (sign, exponent, mantissa: 10 kept, 13 dropped), and
+      their significands by place value, with what hi + lo misses.
+Every position, offset, bank and bit is computed here from the kernel's constants and from the
+FP32 bit patterns (struct), nothing typed by hand, and checked by asserts (the fragment maps
+against ldmatrix's rule, the banks, x - hi exact, |x - (hi + lo)| <= 2^-22 |x|). The rounding is
+cvt.rn.tf32.f32's (to nearest, ties to even); where sm_80-89's cvt.rna (ties away from zero)
+splits x otherwise, a line says how. The pictures hold no measured figure. Run it after changing
+it; the output is deterministic and the SVGs are committed.
+
+usage: tools/pages/draw_tensor_cores.py
+"""
+import struct
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+from draw_mappings import GRID, READ_A, READ_B, TEXT, WARP, rect, text  # one style for all pictures
+from draw_tiles import EDGE, TINT_A, TINT_B, grid, legend, outline, path, save
+
+LDM = "#edae49"      # the 16 bytes a lane names for ldmatrix
+PAD = "#c4c8ce"      # padding floats, dropped bits
+IDLE = "#f4f5f7"     # floats the warp does not read at this step
+NOTE = "#5f6670"     # small grey notes
+
+# step 11's first configuration (steps/11_tensor_cores/kernel.cuh, kConfigs[0])
+BM, BN, BK, WM, WN = 128, 128, 32, 64, 64
+LDA, LDB = BK + 4, BN + 8          # kLdA, kLdB: padded rows
+STEP = 0                           # the mma step drawn: k = 8 STEP .. 8 STEP + 7
+LANE = 9
+
+
+def a_regs(lane):
+    """(register, row, k) of the A fragment elements a lane receives (rows and k within the fragment)."""
+    g, t = divmod(lane, 4)
+    return [(0, g, t), (1, g + 8, t), (2, g, t + 4), (3, g + 8, t + 4)]
+
+
+def b_regs(lane):
+    """(register, k, n) of the B fragment elements a lane receives."""
+    g, t = divmod(lane, 4)
+    return [(0, t, g), (1, t + 4, g)]
+
+
+def ldmatrix_named(lane):
+    """(row, first k) of the 16 bytes a lane names for ldmatrix.x4 within a 16 x 8 fragment."""
+    return lane % 8 + 8 * (lane // 8 % 2), 4 * (lane // 16)
+
+
+def ldmatrix_receives(lane, reg):
+    """(row, k) of the word a lane receives into a[reg] from ldmatrix.x4: word t of row g of block reg,
+    block reg being the 8 row pieces named by lanes 8 reg .. 8 reg + 7."""
+    g, t = divmod(lane, 4)
+    row, k0 = ldmatrix_named(8 * reg + g)
+    return row, k0 + t
+
+
+def a_byte(row, k):
+    return 4 * (row * LDA + k)
+
+
+def b_byte(k, n):
+    return 4 * (k * LDB + n)
+
+
+def fragments():
+    g, t = divmod(LANE, 4)
+    # the fragment maps, checked against ldmatrix's rule and against the bank claims of the lesson
+    for lane in range(32):
+        for reg, row, k in a_regs(lane):
+            assert ldmatrix_receives(lane, reg) == (row, k), (lane, reg)
+    for reg in range(4):
+        pieces = [ldmatrix_named(lane) for lane in range(8 * reg, 8 * reg + 8)]
+        banks = {(a_byte(r, k0) // 4 + k) % 32 for r, k0 in pieces for k in range(4)}
+        assert len(banks) == 32, "an ldmatrix block of 8 row pieces must cover the 32 banks"
+    for j in range(WN // 8):
+        banks = {(b_byte(t_, 8 * j + g_) // 4) % 32 for g_ in range(8) for t_ in range(4)}
+        assert len(banks) == 32, "a b[0] load of the warp must cover the 32 banks"
+
+    W = 920
+    E = 5                          # pixels per float in the stage views
+    x0 = 84
+    out = [text(40, 30, "Step 11, tensor cores: one warp's m16n8k8 fragments in a shared-memory stage", 17,
+                weight="bold"),
+           text(40, 52, f"Configuration {BM} × {BN} × {BK}: a stage holds A's tile, {BM} rows of kLdA = {BK} + 4 = "
+                        f"{LDA} floats, then B's, {BK} rows of kLdB = {BN} + 8 = {LDB} floats.", 12),
+           text(40, 68, f"Drawn: what warp 0 (its tile of C: {WM} × {WN}) reads at mma step {STEP} (k = {8 * STEP}–"
+                        f"{8 * STEP + 7} of the tile's {BK}): {WM // 16} A fragments × {WN // 8} B fragments = "
+                        f"{WM // 16 * (WN // 8)} mma.sync.", 12)]
+
+    # B in the stage: rows k of step STEP, all LDB floats of each; the warp's WN columns, the others', the pad
+    by, BH = 122, 7
+    out.append(text(x0, by - 24, f"B in the stage: rows k = {8 * STEP}–{8 * STEP + 7} (of {BK}), {LDB} floats each",
+                    13, weight="bold"))
+    out.append(rect(x0, by, WN * E, 8 * BH, TINT_B, "none", 0))
+    out.append(rect(x0 + WN * E, by, (BN - WN) * E, 8 * BH, IDLE, "none", 0))
+    out.append(rect(x0 + BN * E, by, (LDB - BN) * E, 8 * BH, PAD, "none", 0))
+    out.append(grid(x0, by, 8, LDB, E, BH, "#ffffff", 0.5))
+    for reg, k, n in b_regs(LANE):
+        out.append(rect(x0 + n * E, by + k * BH, E, BH, WARP, "none", 0))
+    for j in range(WN // 8):
+        out.append(outline(x0 + 8 * j * E, by, 8 * E, 8 * BH, EDGE, 1.1))
+        out.append(text(x0 + (8 * j + 4) * E, by - 5, f"j = {j}", 10, "middle"))
+    out.append(text(x0 + (WN + BN) / 2 * E, by - 5, "warp 1's columns", 10, "middle", fill=NOTE))
+    out.append(text(x0 + (BN + LDB) / 2 * E, by - 5, "pad", 10, "middle", fill=NOTE))
+    out.append(outline(x0, by, LDB * E, 8 * BH, EDGE, 0.8))
+    out.append(text(x0 - 6, by + BH, f"k = {8 * STEP}", 9, "end", fill=NOTE))
+    out.append(text(x0 - 6, by + 8 * BH, f"k = {8 * STEP + 7}", 9, "end", fill=NOTE))
+    for n in (0, WN, BN, LDB):
+        out.append(text(x0 + n * E, by + 8 * BH + 12, f"n = {n}" if n == 0 else str(n), 9, "middle", fill=NOTE))
+    out.append(text(x0 + LDB * E + 10, by + 3 * BH, f"rows {8 * STEP + 8}–{BK - 1}:", 10, fill=NOTE))
+    out.append(text(x0 + LDB * E + 10, by + 3 * BH + 13, "later steps", 10, fill=NOTE))
+
+    # A in the stage: the warp's WM rows, all LDA floats of each
+    ay = by + 8 * BH + 84
+    out.append(text(x0, ay - 26, f"A: warp 0's rows 0–{WM - 1} (of {BM})", 13, weight="bold"))
+    out.append(rect(x0, ay, LDA * E, WM * E, IDLE, "none", 0))
+    out.append(rect(x0 + 8 * STEP * E, ay, 8 * E, WM * E, TINT_A, "none", 0))
+    out.append(rect(x0 + BK * E, ay, (LDA - BK) * E, WM * E, PAD, "none", 0))
+    out.append(grid(x0, ay, WM, LDA, E, E, "#ffffff", 0.5))
+    out.append(grid(x0, ay, 1, LDA, E, WM * E, "#ffffff", 1.2, every_c=8))
+    row9, k9 = ldmatrix_named(LANE)
+    out.append(rect(x0 + (8 * STEP + k9) * E, ay + row9 * E, 4 * E, E, LDM, "none", 0))
+    for reg, row, k in a_regs(LANE):
+        out.append(rect(x0 + (8 * STEP + k) * E, ay + row * E, E, E, WARP, "none", 0))
+    for i in range(WM // 16):
+        out.append(outline(x0 + 8 * STEP * E, ay + 16 * i * E, 8 * E, 16 * E, EDGE, 1.1))
+        out.append(text(x0 - 6, ay + (16 * i + 8) * E + 4, f"i = {i}", 11, "end"))
+    out.append(outline(x0, ay, LDA * E, WM * E, EDGE, 0.8))
+    for s in range(BK // 8):
+        out.append(text(x0 + (8 * s + 4) * E, ay - 5, f"step {s}" if s == STEP else str(s), 9, "middle",
+                        fill=TEXT if s == STEP else NOTE))
+    out.append(text(x0 + (BK + LDA) / 2 * E, ay - 5, "pad", 9, "middle", fill=NOTE))
+    for k in (0, 8, 16, 24, BK, LDA):
+        out.append(text(x0 + k * E, ay + WM * E + 12, f"k = {k}" if k == 0 else str(k), 9, "middle", fill=NOTE))
+
+    # A fragment 0 enlarged: 16 rows x 8 k, the four 8 x 4 blocks of ldmatrix.x4
+    Z = WM * E // 16               # the 16 rows as tall as the warp's 64 rows
+    zx, zy = 352, ay
+    out.append(text(zx - 20, ay - 26, "A fragment i = 0 (16 × 8)", 13, weight="bold"))
+    out.append(path(f"M{x0 + LDA * E + 3},{ay}L{zx - 22},{zy}M{x0 + LDA * E + 3},{ay + 16 * E}"
+                    f"L{zx - 22},{zy + 16 * Z}", "#9aa0a6", 1, dash="4,3"))
+    out.append(path(f"M{x0 + LDA * E + 3},{ay}v{16 * E}", "#9aa0a6", 1.5))
+    out.append(rect(zx, zy, 8 * Z, 16 * Z, TINT_A, "none", 0))
+    out.append(rect(zx + k9 * Z, zy + row9 * Z, 4 * Z, Z, LDM, "none", 0))
+    out.append(grid(zx, zy, 16, 8, Z, Z, "#ffffff", 1))
+    for reg in range(4):
+        r0, c0 = 8 * (reg % 2), 4 * (reg // 2)
+        lanes = f"lanes {8 * reg}–{8 * reg + 7}"
+        cx, cy = zx + (c0 + 2) * Z, zy + (r0 + 5) * Z
+        out.append(text(cx, cy, f"a[{reg}]", 14, "middle", "bold", "#5d7f92"))
+        out.append(text(cx, cy + 15, "rows named by", 9.5, "middle", fill="#3f5563"))
+        out.append(text(cx, cy + 27, lanes, 9.5, "middle", fill="#3f5563"))
+    out.append(path(f"M{zx + 4 * Z},{zy}v{16 * Z}M{zx},{zy + 8 * Z}h{8 * Z}", "#ffffff", 3))
+    out.append(outline(zx + k9 * Z, zy + row9 * Z, 4 * Z, Z, "#b7780f", 1.6))
+    out.append(text(zx + (k9 + 2) * Z, zy + row9 * Z + 14, f"lane {LANE} names", 9, "middle", "bold"))
+    for reg, row, k in a_regs(LANE):
+        out.append(rect(zx + k * Z, zy + row * Z, Z, Z, WARP, "none", 0))
+        out.append(text(zx + (k + 0.5) * Z, zy + row * Z + 13.5, f"a[{reg}]", 8, "middle", "bold", "#ffffff"))
+    out.append(outline(zx, zy, 8 * Z, 16 * Z, EDGE, 1.2))
+    out.append(text(zx + 4 * Z, zy + 16 * Z + 16, "in each block, word t of row g", 10, "middle", fill=NOTE))
+    out.append(text(zx + 4 * Z, zy + 16 * Z + 29, "goes to lane 4g + t", 10, "middle", fill=NOTE))
+    for k in range(8):
+        out.append(text(zx + (k + 0.5) * Z, zy - 5, str(8 * STEP + k), 9, "middle", fill=NOTE))
+    for r in range(16):
+        out.append(text(zx - 4, zy + r * Z + 14, str(r), 9, "end", fill=NOTE))
+    out.append(text(zx - 4, zy - 5, "row \\ k", 9, "end", fill=NOTE))
+
+    # B fragment 0 enlarged: 8 k x 8 n; and lane 9's registers with their byte offsets
+    rx = 570
+    bzx, bzy = rx + 40, ay
+    out.append(text(rx, ay - 26, "B fragment j = 0 (8 × 8)", 13, weight="bold"))
+    out.append(rect(bzx, bzy, 8 * Z, 8 * Z, TINT_B, "none", 0))
+    out.append(grid(bzx, bzy, 8, 8, Z, Z, "#ffffff", 1))
+    out.append(path(f"M{bzx},{bzy + 4 * Z}h{8 * Z}", "#ffffff", 3))
+    for reg, k, n in b_regs(LANE):
+        out.append(rect(bzx + n * Z, bzy + k * Z, Z, Z, WARP, "none", 0))
+        out.append(text(bzx + (n + 0.5) * Z, bzy + k * Z + 13.5, f"b[{reg}]", 8, "middle", "bold", "#ffffff"))
+    out.append(outline(bzx, bzy, 8 * Z, 8 * Z, EDGE, 1.2))
+    for n in range(8):
+        out.append(text(bzx + (n + 0.5) * Z, bzy - 5, str(n), 9, "middle", fill=NOTE))
+    for k in range(8):
+        out.append(text(bzx - 4, bzy + k * Z + 14, str(8 * STEP + k), 9, "end", fill=NOTE))
+    out.append(text(bzx - 4, bzy - 5, "k \\ n", 9, "end", fill=NOTE))
+    out.append(text(bzx + 8 * Z + 8, bzy + 2 * Z + 4, "k = t: b[0]", 10, fill=NOTE))
+    out.append(text(bzx + 8 * Z + 8, bzy + 6 * Z + 4, "k = t + 4: b[1]", 10, fill=NOTE))
+
+    ty = bzy + 8 * Z + 26
+    out.append(text(rx, ty, f"lane {LANE} = 4g + t: g = {g}, t = {t}", 12, weight="bold"))
+    ty += 18
+    out.append(text(rx + 16, ty, "element", 10, fill=NOTE))
+    out.append(text(rx + 136, ty, "its byte offset in the stage", 10, fill=NOTE))
+    rows = []
+    for reg, row, k in a_regs(LANE):
+        kk = 8 * STEP + k
+        rows.append((WARP, f"a[{reg}] = A[{row}][{kk}]", f"4 · ({row} · {LDA} + {kk}) = {a_byte(row, kk):,}"))
+    kk = 8 * STEP + k9
+    rows.append((LDM, f"names A[{row9}][{kk}–{kk + 3}]",
+                 f"4 · ({row9} · {LDA} + {kk}) = {a_byte(row9, kk):,} (16 bytes)"))
+    b0 = 4 * BM * LDA
+    for reg, k, n in b_regs(LANE):
+        kk = 8 * STEP + k
+        rows.append((WARP, f"b[{reg}] = B[{kk}][{n}]", f"B + 4 · ({kk} · {LDB} + {n}) = B + {b_byte(kk, n):,}"))
+    for i, (color, name, offset) in enumerate(rows):
+        yy = ty + 20 + i * 17
+        out.append(rect(rx, yy - 10, 10, 10, color, "none", 0))
+        out.append(text(rx + 16, yy, name, 11))
+        out.append(text(rx + 136, yy, offset, 11))
+    out.append(text(rx + 136, ty + 20 + len(rows) * 17, f"where B = 4 · {BM} · {LDA} = {b0:,}", 11,
+                    fill=NOTE))
+
+    # the banks: one ldmatrix block of A (the one lane LANE names a row of) and one b[0] load of B
+    sy = ay + WM * E + 52
+    BW, sx = 24, 120
+    blk = 0                        # the block of a[0]: rows 0-7, named by lanes 0-7 (the lesson's table)
+    r_first, k_first = ldmatrix_named(8 * blk)
+    def passes(ld_a, ld_b):
+        """The passes of one ldmatrix block of A and of one b[0] load of B with rows ld_a, ld_b floats long."""
+        a = [(r * ld_a + k) % 32 for r in range(8) for k in range(4)]
+        b = [(t_ * ld_b + g_) % 32 for t_ in range(4) for g_ in range(8)]
+        return max(a.count(x) for x in a), max(b.count(x) for x in b)
+
+    assert passes(LDA, LDB) == (1, 1)
+    pa, pb = passes(BK, BN)
+    caption = [f"Why the pads. A: ldmatrix reads the 8 row pieces of a[{blk}] (rows {r_first}–{r_first + 7}, "
+               f"k = {k_first}–{k_first + 3}) in one pass. Row r starts at word {LDA}r,",
+               f"bank {LDA}r mod 32 = {LDA % 32}r mod 32: 8 rows × 4 words fall in 32 different banks. "
+               f"B: lane 4g + t reads b[0] at word {LDB}t + g,",
+               f"bank ({LDB % 32}t + g) mod 32: 4 rows × 8 columns, 32 banks. Unpadded (rows of {BK} and {BN} floats), "
+               f"every row of A would",
+               f"start in bank 0 and B's element (t, g) would sit in bank g: {pa} passes for A, {pb} for B."]
+    for i, line in enumerate(caption):
+        out.append(text(40, sy + i * 16, line, 12))
+    strips = []
+    a_bank = {}
+    for lane in range(8 * blk, 8 * blk + 8):
+        r, k0 = ldmatrix_named(lane)
+        for k in range(4):
+            a_bank[(a_byte(r, 8 * STEP + k0 + k) // 4) % 32] = (r, k0 + k)
+    b_bank = {(b_byte(8 * STEP + t_, g_) // 4) % 32: (t_, g_) for t_ in range(4) for g_ in range(8)}
+    assert len(a_bank) == 32 and len(b_bank) == 32
+    strips.append(("A", a_bank, TINT_A, lambda rk: rk[0], "row {}",
+                   {b for b, rk in a_bank.items() if rk[0] == row9}, {b for b, rk in a_bank.items() if
+                                                                       rk == ldmatrix_receives(LANE, blk)}))
+    strips.append(("B", b_bank, TINT_B, lambda tg: tg[0], "k = t = {}", set(),
+                   {b for b, tg in b_bank.items() if tg == (t, g)}))
+    yy = sy + len(caption) * 16 + 20
+    for b in range(32):
+        out.append(text(sx + (b + 0.5) * BW, yy, str(b), 9, "middle", fill=NOTE))
+    out.append(text(sx - 8, yy, "bank", 9, "end", fill=NOTE))
+    for si, (name, banks, tint, group, glabel, named, received) in enumerate(strips):
+        y = yy + 8 + si * 50
+        out.append(text(sx - 8, y + 15, name, 13, "end", "bold"))
+        for b in range(32):
+            fill = WARP if b in received else (LDM if b in named else tint)
+            out.append(rect(sx + b * BW, y, BW, 20, fill, "#ffffff", 1))
+            first = banks[b]
+            label = f"{first[0]},{first[1]}"
+            out.append(text(sx + (b + 0.5) * BW, y + 14, label, 8.5, "middle",
+                            fill="#ffffff" if b in received else TEXT))
+        # group labels under runs of banks that share a row
+        b = 0
+        while b < 32:
+            e = b
+            while e + 1 < 32 and group(banks[e + 1]) == group(banks[b]):
+                e += 1
+            out.append(path(f"M{sx + b * BW + 2},{y + 24}h{(e - b + 1) * BW - 4}", NOTE, 0.8))
+            out.append(text(sx + (b + e + 1) / 2 * BW, y + 35, glabel.format(group(banks[b])), 9, "middle", fill=NOTE))
+            b = e + 1
+    out.append(text(sx - 8, yy + 8 + 35, "(row, k)", 9, "end", fill=NOTE))
+    out.append(text(sx - 8, yy + 58 + 35, "(k, n)", 9, "end", fill=NOTE))
+    ly = yy + 8 + 2 * 50 + 8
+    out += legend(40, ly, [(TINT_A, f"A at step {STEP}: the warp's 4 fragments, 16 × 8 each (outlined)"),
+                           (TINT_B, f"B at step {STEP}: the warp's 8 fragments, 8 × 8 each (outlined)"),
+                           (IDLE, "read at other steps, or by other warps")], gap=20)
+    out += legend(500, ly, [(PAD, f"padding: 4 floats per row of A, 8 per row of B"),
+                            (WARP, f"what lane {LANE} receives: a[0..3], b[0..1]"),
+                            (LDM, f"the 16 bytes lane {LANE} names for ldmatrix.x4")], gap=20)
+    save("11_tensor_cores_fragments", W, int(ly + 3 * 20 + 8), out)
+
+
+# ---------------------------------------------------------------------------------------------
+
+def f32_bits(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def f32_value(bits):
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def tf32_rn(bits):
+    """The bit pattern rounded to TF32 as cvt.rn.tf32.f32 does: to nearest, ties to even, 13 low bits 0."""
+    assert (bits >> 23) & 0xFF != 0xFF, "finite values only"
+    low, base = bits & 0x1FFF, bits & ~0x1FFF & 0xFFFFFFFF
+    if low > 0x1000 or (low == 0x1000 and base & 0x2000):
+        base += 0x2000          # a carry out of the mantissa steps the exponent, as it should
+    return base
+
+
+def tf32_rna(bits):
+    """The same as cvt.rna.tf32.f32 (sm_80 to 89): to nearest, ties away from zero."""
+    assert (bits >> 23) & 0xFF != 0xFF, "finite values only"
+    return ((bits & 0xFFFFFFFF) + 0x1000) & ~0x1FFF & 0xFFFFFFFF
+
+
+def exact(bits):
+    return Fraction(f32_value(bits))
+
+
+def significand(bits):
+    """(integer significand with its hidden bit, exponent of its last place) of a normal FP32 number."""
+    e = (bits >> 23) & 0xFF
+    assert 0 < e < 0xFF, "normal numbers only"
+    return (bits & 0x7FFFFF) | 0x800000, e - 127 - 23
+
+
+SUPER = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def pow2(n):
+    """2ⁿ with a superscript exponent."""
+    return "2" + str(n).translate(SUPER)
+
+
+def sci(v):
+    """v in scientific notation, three digits: 7.45 · 10⁻⁸."""
+    mantissa, exponent = f"{v:.2e}".split("e")
+    return f"{mantissa} · 10{str(int(exponent)).translate(SUPER)}"
+
+
+def dec(v):
+    """The exact decimal expansion of a dyadic fraction (every FP32 number is one)."""
+    digits = 0
+    while (v * 10 ** digits).denominator != 1:
+        digits += 1
+    with localcontext() as ctx:
+        ctx.prec = 200                  # enough for any FP32 number: the division is exact
+        return format(Decimal(v.numerator) / Decimal(v.denominator), f".{digits}f")
+
+
+def split():
+    X = 0.1
+    xb = f32_bits(X)
+    hb = tf32_rn(xb)
+    x, hi = exact(xb), exact(hb)
+    rest = x - hi
+    rb = f32_bits(float(rest))
+    assert exact(rb) == rest, "x - hi must be exact in FP32"
+    lb = tf32_rn(rb)
+    lo = exact(lb)
+    miss = x - (hi + lo)
+    assert lo != 0
+    assert abs(miss) <= abs(x) / 2 ** 22, "hi + lo must hold x to within 2^-22 |x|"
+    xs, xe = significand(xb)
+    hs, he = significand(hb)
+    ls, le = significand(lb)
+    assert hs % 2 ** 13 == 0 and ls % 2 ** 13 == 0
+    hs, he, ls, le = hs >> 13, he + 13, ls >> 13, le + 13   # TF32: 11 significant bits
+    rest_units = rest / Fraction(2) ** xe          # x - hi in units of x's last place
+    assert rest_units.denominator == 1
+    rest_units = int(rest_units)
+    nbits = abs(rest_units).bit_length()
+    low13 = xb & 0x1FFF
+    tie = (rb & 0x1FFF) == 0x1000
+    lo_units = lo / Fraction(2) ** xe
+    miss_units = miss / Fraction(2) ** xe
+    assert lo_units.denominator == 1 and miss_units.denominator == 1
+    lo_units, miss_units = int(lo_units), int(miss_units)
+    # sm_80 to 89 round with cvt.rna (ties away from zero): the split there, for the note on ties
+    hi_rna = exact(tf32_rna(xb))
+    lo_rna = exact(tf32_rna(f32_bits(float(x - hi_rna))))
+    miss_rna = x - (hi_rna + lo_rna)
+    assert abs(miss_rna) <= abs(x) / 2 ** 22
+
+    W = 900
+    out = [text(40, 30, "Step 12, 3xTF32: x = hi + lo, two TF32 numbers (FP32 patterns whose 13 low bits are 0)",
+                17, weight="bold"),
+           text(40, 52, "hi = tf32(x) rounds x to nearest (ties to even, as cvt.rn.tf32.f32 does); x − hi is exact in "
+                        "FP32, and lo = tf32(x − hi) rounds it the same way.", 12)]
+    HI, LO, SIGN, EXP = READ_A, READ_B, "#e6dcef", "#dfe5ec"
+    BW, GAP, x0 = 19, 8, 110
+
+    def bit_x(i):
+        """Left edge of bit i (31 = sign ... 0 = the last mantissa bit)."""
+        pos = 31 - i
+        return x0 + pos * BW + (GAP if i <= 30 else 0) + (GAP if i <= 22 else 0) + (4 if i <= 12 else 0)
+
+    right = bit_x(0) + BW
+    y = 90
+    for lo_bit, hi_bit, label in ((31, 31, "sign"), (23, 30, "exponent: 8 bits"),
+                                  (13, 22, "mantissa: the 10 bits TF32 keeps"), (0, 12, "the 13 bits TF32 drops")):
+        left, end = bit_x(hi_bit), bit_x(lo_bit) + BW
+        out.append(text((left + end) / 2, y, label, 10, "middle", fill=NOTE))
+        out.append(path(f"M{left + 1},{y + 8}v-3h{end - left - 2}v3", NOTE, 0.8))
+
+    rows = [("x", xb, None, f"x = {X}f = {dec(x)} (its exact value)", None),
+            ("hi", hb, HI, f"hi = tf32(x) = {dec(hi)}",
+             f"x's 13 low bits {low13:013b} = {low13:,} are {'below' if low13 < 0x1000 else 'above'} "
+             f"{pow2(12)} = {0x1000:,}, half a unit in hi's last place: rounded {'down' if hb <= xb else 'up'}"
+             if low13 != 0x1000 else f"x's 13 low bits are exactly {pow2(12)}, half a unit: a tie, rounded to even"),
+            ("lo", lb, LO, f"lo = tf32(x − hi) = {dec(lo)}",
+             f"x − hi = {rest_units:,} · {pow2(xe)} is exact in FP32 and has {nbits} significant bits; to 11 "
+             + (f"it is a tie, rounded to even: {lo_units:,} · {pow2(xe)}" if tie else
+                f"it rounds to {lo_units:,} · {pow2(xe)}" if lo_units != rest_units else "it is exact"))]
+    RS = 86
+    for ri, (name, bits, color, label, note) in enumerate(rows):
+        ry = y + 34 + ri * RS
+        out.append(text(40, ry + 30, name, 16, weight="bold"))
+        out.append(text(x0, ry, label, 12))
+        for i in range(32):
+            b = (bits >> i) & 1
+            kept = color and 13 <= i < 23
+            if i == 31:
+                fill = SIGN
+            elif i >= 23:
+                fill = EXP
+            elif i >= 13:
+                fill = color or "#ffffff"
+            else:
+                fill = PAD if color else "#ffffff"
+            out.append(rect(bit_x(i), ry + 10, BW, 26, fill, "#ffffff" if fill != "#ffffff" else GRID, 1))
+            out.append(text(bit_x(i) + BW / 2, ry + 28, str(b), 12, "middle", "bold" if kept else "normal",
+                            "#ffffff" if kept else TEXT))
+        out.append(outline(bit_x(31), ry + 10, right - bit_x(31), 26, EDGE, 0.8))
+        out.append(text(right + 12, ry + 28, f"0x{bits:08X}", 13, weight="bold"))
+        if note:
+            out.append(text(x0, ry + 52, note, 10.5, fill=NOTE))
+
+    # the significands by place value: x's 24 bits, hi's 11, lo's 11, and what hi + lo misses
+    py = y + 34 + 3 * RS - 4
+    out.append(text(40, py, f"The same by place value: the significands with their hidden 1, one column per power "
+                            f"of 2 ({pow2(xe + 23)} … {pow2(xe)})", 12, weight="bold"))
+    CW, px = 22, 160
+    cols = 24
+
+    def col_x(power):
+        return px + (xe + 23 - power) * CW
+
+    for power in range(xe, xe + 24):
+        if (xe + 23 - power) % 4 == 0 or power == xe:
+            out.append(text(col_x(power) + CW / 2, py + 23, pow2(power), 12, "middle", fill=NOTE))
+    place_rows = [("x", xs, xe, None, False), ("hi", hs, he, HI, False), ("lo", ls, le, LO, lo < 0),
+                  ("x − (hi + lo)", abs(miss_units), xe, WARP, miss < 0)]
+    for ri, (name, sig, e, color, negative) in enumerate(place_rows):
+        yy = py + 30 + ri * 26
+        out.append(text(px - 12, yy + 15, name + (" (−)" if negative else ""), 12, "end", "bold"))
+        out.append(rect(px, yy, cols * CW, 20, "#fbfbfc", "none", 0))
+        for p in range(sig.bit_length()):
+            power = e + p
+            assert xe <= power <= xe + 23
+            bit = (sig >> p) & 1
+            if color == WARP and not bit:
+                continue
+            out.append(rect(col_x(power), yy, CW, 20, color or "#ffffff", "#ffffff" if color else GRID, 1))
+            out.append(text(col_x(power) + CW / 2, yy + 14.5, str(bit), 11, "middle",
+                            "bold" if color else "normal", "#ffffff" if color else TEXT))
+        out.append(outline(px, yy, cols * CW, 20, GRID, 0.8))
+        count = f"{sig.bit_length()} significant bits" if color != WARP else \
+            f"{abs(miss_units)} unit{'s' if abs(miss_units) != 1 else ''} in x's last place"
+        out.append(text(px + cols * CW + 14, yy + 15, count, 11, fill=NOTE))
+    assert hs.bit_length() == ls.bit_length() == 11 and xs.bit_length() == 24
+
+    ny = py + 30 + 4 * 26 + 22
+    rel = abs(miss) / abs(x)
+    out.append(text(40, ny, f"x − (hi + lo) = {'−' if miss < 0 else ''}{abs(miss_units)} · {pow2(xe)} ≈ "
+                            f"{sci(float(abs(miss)))}; relative to x, {sci(float(rel))}: within the bound "
+                            f"{pow2(-22)} ≈ {sci(2.0 ** -22)}.", 12))
+    out.append(text(40, ny + 18, "hi + lo carry 2 × 11 = 22 significant bits against FP32's 24.", 12))
+    if hi_rna == hi and lo_rna != lo:   # only lo's tie rounds the other way
+        units = lambda v: f"{'−' if v < 0 else ''}{abs(int(v / Fraction(2) ** xe)):,} · {pow2(xe)}"
+        out.append(text(40, ny + 36, f"On sm_80 to 89, cvt.rna.tf32.f32 rounds that tie away from zero instead: "
+                                     f"lo = {units(lo_rna)}, x − (hi + lo) = {units(miss_rna)}.", 12))
+        ny += 18
+    out += legend(40, ny + 34, [(HI, "hi: the 10 mantissa bits TF32 keeps"),
+                                (LO, "lo: the 10 mantissa bits TF32 keeps")], gap=20)
+    out += legend(420, ny + 34, [(PAD, "the 13 low bits: zero in a TF32 number"),
+                                 ((SIGN, EXP), "sign and exponent, as in FP32")], gap=20)
+    save("12_3xtf32_split", W, int(ny + 34 + 2 * 20 + 8), out)
+
+
+if __name__ == "__main__":
+    fragments()
+    split()
