@@ -149,7 +149,6 @@ int main(int argc, char** argv) {
         {"s12 step 128x128x32 w64x32 3st", make_step_launch<128, 128, 32, 64, 32, 3, 1, true>()},
         {"s12 step 128x128x32 w64x32 4st", make_step_launch<128, 128, 32, 64, 32, 4, 1, true>()},
         {"s12 step 128x128x32 w64x32 2st", make_step_launch<128, 128, 32, 64, 32, 2, 1, true>()},
-        {"s12 step 128x256x32 w64x32 3st", make_step_launch<128, 256, 32, 64, 32, 3, 1, true>()},
         {"s12 step 128x128x64 w64x32 3st", make_step_launch<128, 128, 64, 64, 32, 3, 1, true>()},
     };
     std::vector<Variant> all = v11;

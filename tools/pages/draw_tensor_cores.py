@@ -9,7 +9,13 @@
       byte offset; and the banks of one ldmatrix block of A and of one b[0] load of B;
   12_3xtf32_split: one FP32 number x (0.1f) and its two TF32 pieces hi = tf32(x) and
       lo = tf32(x - hi) as 32 bits each (sign, exponent, mantissa: 10 kept, 13 dropped), and
-      their significands by place value, with what hi + lo misses.
+      their significands by place value, with what hi + lo misses;
+  11_12_ktile_timeline: one K-tile of one warp in step 11 (128 x 128 x 32, 3 stages, 64 x 64
+      warps) and in step 12 (4 stages, 64 x 32 warps), in program order, one lane per kind of work
+      (copies, fragment loads, rounding or split, mma.sync, wait + barrier): the fragment buffers
+      alternating, the copies of tile t + kStages - 1 at step 0 (step 11) or a quarter per step
+      (step 12), the wait and barrier at step 3; box widths are the instructions the warp issues,
+      counted from the configurations' constants (not time measured).
 Every position, offset, bank and bit is computed here from the kernel's constants and from the
 FP32 bit patterns (struct), nothing typed by hand, and checked by asserts (the fragment maps
 against ldmatrix's rule, the banks, x - hi exact, |x - (hi + lo)| <= 2^-22 |x|). The rounding is
@@ -487,6 +493,191 @@ def split():
     save("12_3xtf32_split", W, int(ny + 34 + 2 * 20 + 8), out)
 
 
+# ---------------------------------------------------------------------------------------------
+
+def tint(color, f):
+    """color blended with white: f = 0 gives the color, 1 white."""
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * f):02x}" for c in rgb)
+
+
+def ktile_ops(step12):
+    """The instructions one warp issues in one K-tile of step 11's or step 12's first configuration,
+    in program order (kernel.cuh's pipeline()): (mma step, lane, count, kind, note). Counted from the
+    configuration's constants; address arithmetic and the loop are left out."""
+    # kConfigs[0] of steps/12_3xtf32/kernel.cuh, and of steps/11_tensor_cores/kernel.cuh
+    bm, bn, bk, wm, wn, stages = (128, 128, 32, 64, 32, 4) if step12 else (BM, BN, BK, WM, WN, 3)
+    threads = (bm // wm) * (bn // wn) * 32
+    tiles_m, tiles_n, steps = wm // 16, wn // 8, bk // 8
+    copies = bm * bk // 4 // threads + bk * bn // 4 // threads   # cp.async per thread and tile
+    ld_a, ld_b = tiles_m, 2 * tiles_n                              # ldmatrix.x4, and scalar LDS
+    elements = 4 * tiles_m + 2 * tiles_n                           # fragment elements per thread
+    mma = tiles_m * tiles_n * (3 if step12 else 1)
+    ops = []
+    for s in range(steps):
+        buf = (s + 1) % 2 if s < steps - 1 else 0     # the next step's fragments, or the next tile's step 0
+        if step12:
+            ops.append((s, "loads", ld_b, "b", ""))      # B's fragments of this step, into registers
+            first, last = s * copies // steps, (s + 1) * copies // steps
+            copy = (s, "copies", last - first, "copy", f"{first}–{last - 1}")
+            load_a = (s, "loads", ld_a, f"buf{buf}", "")
+            if s < steps - 1:   # the next step's A, then a quarter of the copies
+                ops += [load_a, copy]
+            else:               # the last quarter, commit, wait, barrier, then the next tile's A
+                ops += [copy, (s, "copies", 1, "commit", ""), (s, "sync", 2, "sync", ""), load_a]
+            ops.append((s, "round", 3 * elements, "round", f"{elements} × 3"))
+            for k in ("lo·hi", "hi·lo", "hi·hi"):
+                ops.append((s, "mma", mma // 3, f"mma{s % 2}", k))
+        else:
+            if s == steps - 1:
+                ops.append((s, "sync", 2, "sync", ""))
+            ops.append((s, "loads", ld_a + ld_b, f"buf{buf}", ""))
+            if s == 0:
+                ops += [(s, "copies", copies, "copy", ""), (s, "copies", 1, "commit", "")]
+            ops.append((s, "round", elements, "round", str(elements)))   # one cvt.rn each (sm_90)
+            ops.append((s, "mma", mma, f"mma{s % 2}", str(mma)))
+    if step12:
+        ops.append((steps, "mma", tiles_m * tiles_n * 4, "add", ""))
+    # the counts the lessons quote per warp and mma step
+    per_step = [sum(n for s_, lane, n, *_ in ops if s_ == 1 and lane == l) for l in ("mma", "round", "loads")]
+    assert per_step == ([48, 72, 12] if step12 else [32, 32, 20]), per_step
+    assert sum(n for _, lane, n, kind, _ in ops if kind == "copy") == (8 if step12 else 16)
+    return ops, dict(stages=stages, copies=copies, steps=steps, threads=threads, wm=wm, wn=wn, ld_a=ld_a,
+                     ld_b=ld_b, mma=mma, elements=elements, tiles_m=tiles_m, tiles_n=tiles_n)
+
+
+def timeline():
+    """One K-tile of one warp in steps 11 and 12, as lanes per kind of work, in program order."""
+    COPY, ROUND, MMA, ADD, BREG, BAR = READ_A, "#8e6c8a", READ_B, WARP, "#6b8f9e", "#111111"
+    BUF = {0: LDM, 1: "#e07a5f"}
+    FILL = {"copy": COPY, "round": ROUND, "add": ADD, "b": BREG, "buf0": BUF[0], "buf1": BUF[1]}
+    W, x0, PX, MINW = 920, 160, 1.1, 5
+    LANES = ["copies", "loads", "round", "mma", "sync"]
+    PITCH, BH = 40, 20
+    out = [text(40, 30, "One K-tile of one warp, in program order (BK = 32: four mma steps of k = 8)", 16,
+                weight="bold"),
+           text(40, 50, f"Widths: the instructions one warp issues, counted from kernel.cuh; 1 instruction = "
+                        f"{PX} px (at least {MINW} px); addresses and the loop left out.", 11.5),
+           text(40, 65, "Instructions issued, not time measured: the compiler interleaves the groups, and the "
+                        "tensor pipe works through the mma.sync after they issue.", 11.5)]
+
+    def panel(y, step12):
+        ops, c = ktile_ops(step12)
+        ahead = c["stages"] - 1
+        out.append(text(40, y, f"Step {12 if step12 else 11} · 128 × 128 × 32, {c['stages']} stages, "
+                               f"{c['threads'] // 32} warps of {c['wm']} × {c['wn']} · per step: {c['mma']} "
+                               + ("mma.sync into part (3 × 16)" if step12 else
+                                  f"mma.sync ({c['tiles_m']} A × {c['tiles_n']} B fragments)"), 13.5, weight="bold"))
+        out.append(text(40, y + 17, f"Stage read: tile t. Stage written: tile t + {ahead} (it held t − 1). "
+                                    + ("The other two: t + 1, t + 2. " if step12 else "The third: t + 1. ")
+                                    + f"Tile t + {ahead}'s copies are waited for at the end of tile t + {ahead - 1}.",
+                        11.5, fill=NOTE))
+        top = y + 42                      # the step headers' baseline
+        ly = {lane: top + 22 + i * PITCH for i, lane in enumerate(LANES)}   # each lane's box top
+        names = {"copies": ("copies", "(cp.async)"), "loads": ("fragment loads", "(ldmatrix / LDS)"),
+                 "round": ("split", "(cvt.rn, sub, cvt.rn)") if step12 else ("rounding", "(cvt.rn)"),
+                 "mma": ("mma.sync", "(and the adds)" if step12 else ""), "sync": ("wait + barrier", "")}
+        for lane, (a, b) in names.items():
+            out.append(text(x0 - 10, ly[lane] + (9 if b else 14), a, 11.5, "end", "bold"))
+            if b:
+                out.append(text(x0 - 10, ly[lane] + 21, b, 9.5, "end", fill=NOTE))
+        # lay the ops out in program order
+        x, placed, starts = x0, [], {}
+        for s, lane, cnt, kind, note in ops:
+            w = max(cnt * PX, MINW)
+            starts.setdefault(s, x)
+            placed.append((s, lane, cnt, kind, note, round(x, 2), round(w, 2)))
+            x += w
+        end = round(x, 2)
+        assert end < W - 40
+        bottom = ly["sync"] + BH + 18
+        for s in range(c["steps"]):
+            sx, send = starts[s], starts.get(s + 1, end)
+            out.append(path(f"M{sx:g},{top - 12}V{bottom}", GRID, 1, dash="3,3"))
+            out.append(text((sx + send) / 2, top, f"step {s}", 11.5, "middle", "bold"))
+            out.append(text((sx + send) / 2, top + 12, f"k = {8 * s}–{8 * s + 7}", 9.5, "middle", fill=NOTE))
+        out.append(path(f"M{end:g},{top - 12}V{bottom}", EDGE, 1.2))
+        out.append(text(end + 6, top, "tile t + 1 →", 11.5, fill=NOTE))
+        # in flight, under the boxes: fragments until the step that uses them, copies off the tile
+        for s, lane, cnt, kind, note, px, w in placed:
+            if kind in ("buf0", "buf1"):
+                upto = starts[s + 1] if s + 1 < c["steps"] else min(end + 40, W - 30)
+                out.append(rect(px + w, ly[lane] + 7, round(upto - px - w, 2), BH - 14, tint(FILL[kind], 0.55),
+                                "none", 0))
+        copies = [(px, w) for s, lane, cnt, kind, note, px, w in placed if kind == "copy"]
+        cx = copies[0][0] + copies[0][1]
+        out.append(rect(cx, ly["copies"] + 12, W - 30 - cx, 6, tint(COPY, 0.7), "none", 0))
+        out.append(path(f"M{W - 30},{ly['copies'] + 9}l8,6l-8,6z", tint(COPY, 0.7), 0, fill=tint(COPY, 0.7)))
+        # the boxes
+        for s, lane, cnt, kind, note, px, w in placed:
+            yy = ly[lane]
+            if kind == "sync":
+                out.append(path(f"M{px + w / 2:g},{ly['copies'] - 4}V{yy + BH}", BAR, 2))
+                out.append(rect(px, yy, w, BH, BAR, "none", 0))
+            elif kind == "commit":
+                out.append(path(f"M{px + w / 2:g},{yy - 3}v{BH + 6}", COPY, 2))
+            elif kind.startswith("mma"):
+                out.append(rect(px, yy, w, BH, MMA, "#ffffff", 1))
+                out.append(rect(px + 0.5, yy + 0.5, w - 1, 4, BUF[int(kind[-1])], "none", 0))
+                out.append(text(px + w / 2, yy + 16, str(cnt), 10, "middle", "bold", "#ffffff"))
+            else:
+                out.append(rect(px, yy, w, BH, FILL[kind], "#ffffff", 1))
+                label = {"round": note, "add": f"{cnt} FADD"}.get(kind, str(cnt))
+                if len(label) * 6.2 <= w:
+                    out.append(text(px + w / 2, yy + 14.5, label, 10, "middle", "bold", "#ffffff"))
+        # what the boxes are, beside them
+        mma_groups = {}
+        for s, lane, cnt, kind, note, px, w in placed:
+            if kind.startswith("mma"):
+                g = mma_groups.setdefault(s, [px, px + w, kind[-1]])
+                g[1] = px + w
+        for s, (a, b_, buf) in mma_groups.items():
+            out.append(text((a + b_) / 2, ly["mma"] + BH + 11, f"buffer {buf}", 9, "middle", fill=NOTE))
+            if step12 and s == 0:
+                out.append(text((a + b_) / 2, ly["mma"] - 4, "lo·hi, hi·lo, hi·hi", 9, "middle", fill=NOTE))
+        for s, lane, cnt, kind, note, px, w in placed:
+            yy = ly[lane]
+            if kind in ("buf0", "buf1"):
+                what = ("A of " if step12 else "") + ("t + 1, step 0" if s == c["steps"] - 1 else f"step {s + 1}")
+                out.append(text(px + 2, yy + BH + 11, f"{what} → buffer {kind[-1]}", 9, fill=NOTE))
+            elif kind == "b":
+                out.append(text(px + w / 2, yy - 4, "B", 9, "middle", fill=NOTE))
+            elif kind == "copy":
+                after = px + w + sum(w_ for s_, _, _, k_, _, _, w_ in placed if s_ == s and k_ in ("commit", "sync"))
+                out.append(text(after + 4, yy + 9,
+                                f"cp.async {note} of tile t + {ahead}" if step12 else
+                                f"all {c['copies']} cp.async of tile t + {ahead}, then commit", 9.5, fill="#1f5f7a"))
+            elif kind == "add":
+                out.append(text(px + w, yy - 4, "acc += part; part = 0", 9, "end", fill=NOTE))
+        out.append(text(end + 8, ly["copies"] + 9, "in flight into the stage written", 9.5, fill="#1f5f7a")
+                   if not step12 else "")
+        # the wait and the barrier, in words
+        sync = [px for s, lane, cnt, kind, note, px, w in placed if kind == "sync"][0]
+        words = [f"cp.async.wait_group {c['stages'] - 2}: my copies of tile t + 1 are in;",
+                 "__syncthreads: everyone's are, and the stage read is free;",
+                 "then read ← the next stage, write ← the stage just read"]
+        for i, line in enumerate(words):
+            if step12:
+                out.append(text(sync - 8, ly["sync"] + 8 + i * 13, line, 9.5, "end"))
+            else:
+                out.append(text(sync + 12, ly["sync"] + 8 + i * 13, line, 9.5))
+        return bottom
+
+    b = panel(102, False)
+    b = panel(b + 42, True)
+    ly = b + 22
+    out += legend(40, ly, [(COPY, "cp.async into the stage written (light: in flight); tick: commit"),
+                           (BUF[0], "fragments into buffer 0, fragments[0] (light: loading)"),
+                           (BUF[1], "fragments into buffer 1, fragments[1]"),
+                           (BREG, "step 12: B's fragments of this step (registers, one buffer)")], gap=20)
+    out += legend(500, ly, [(ROUND, "to TF32: 1 cvt.rn per element; the split: 3 (sm_90)"),
+                            (MMA, "mma.sync m16n8k8; top band: the buffer it reads"),
+                            (ADD, "step 12: part joins acc (FP32 adds)"),
+                            (BAR, "cp.async.wait_group, then __syncthreads")], gap=20)
+    save("11_12_ktile_timeline", W, int(ly + 4 * 20 + 8), out)
+
+
 if __name__ == "__main__":
     fragments()
     split()
+    timeline()
