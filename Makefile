@@ -87,7 +87,7 @@ help:
 	@echo "make warp-tile     Nsight Compute: step 09's kernel with each block tile and warp shape (its lesson's control)"
 	@echo "make tc-variants   steps 11 and 12 beside the configurations and variants their lab notes compare"
 	@echo "make alignment     steps 10-12 at sizes not a multiple of 4: 4-byte copies against packing"
-	@echo "make ab STEP=NN BEFORE=REV  step NN's kernel against its kernel.cuh of git revision REV, in turns"
+	@echo "make ab STEP=NN BEFORE=REV [LEVER=name]  step NN's kernel against its kernel.cuh of revision REV, in turns"
 	@echo "make spread        steps 05-10 run 7 times each, round by round: the run-to-run spread of GFLOP/s"
 	@echo "make variants      step 10 beside its variants that did not pay (one patch each), at 4096^3 and 8192^3"
 	@echo "make splitk        step 10 with K split into 1-16 slices at few-tile shapes: time, model, the sum's cost"
@@ -418,11 +418,11 @@ $(CUTLASS_COMPARE): tools/measure/cutlass_compare.cu tools/measure/fp64_referenc
 	$(NVCC) $(filter-out $(WERROR),$(NVCCFLAGS)) -isystem $(CUTLASS_INC) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
 # One lever, measured: STEP's kernel.cuh of now against the one of git revision BEFORE, timed in
-# turns beside cuBLAS FP32 (tools/measure/ab.sh), into docs/results/ab_stepNN_<gpu>.txt.
+# turns beside cuBLAS FP32 (tools/measure/ab.sh), into docs/results/ab_stepNN[_LEVER]_<gpu>.txt.
 ab:
 	@test -n "$(STEP)" && test -n "$(BEFORE)" || { echo "usage: make ab STEP=NN BEFORE=REV   (REV: a git revision)"; exit 2; }
 	@mkdir -p $(BUILD)/ab && git show $(BEFORE):$$(ls -d steps/$(STEP)_*)/kernel.cuh > $(BUILD)/ab/kernel_before.cuh
-	sh tools/measure/ab.sh $(STEP) $(BUILD)/ab/kernel_before.cuh "$$(git rev-parse --short=12 $(BEFORE))" docs/results
+	LEVER=$(LEVER) sh tools/measure/ab.sh $(STEP) $(BUILD)/ab/kernel_before.cuh "$$(git rev-parse --short=12 $(BEFORE))" docs/results
 
 cutlass: $(CUTLASS_COMPARE)
 	sh tools/measure/save_table.sh cutlass $(CUTLASS_COMPARE) docs/results

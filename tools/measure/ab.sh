@@ -5,7 +5,8 @@
 # ROUNDS rounds at each size, into DIR/ab_stepNN_<gpu>.txt: one line per run, "before" and "after".
 # A lab note quotes the lever from that file; timing the two in one sitting, in turns, keeps the
 # GPU's clocks and the run-to-run drift out of the difference.
-# usage: tools/measure/ab.sh NN BEFORE_KERNEL LABEL DIR [SIZE ...]   (ROUNDS=3 by default; sizes 4096 8192)
+# With LEVER=name the file is ab_stepNN_name_<gpu>.txt, so that a step's levers keep a file each.
+# usage: [LEVER=name] tools/measure/ab.sh NN BEFORE_KERNEL LABEL DIR [SIZE ...]   (ROUNDS=3 by default; sizes 4096 8192)
 set -eu
 n=${1:?usage: tools/measure/ab.sh NN BEFORE_KERNEL LABEL DIR [SIZE ...]}
 before=${2:?usage: tools/measure/ab.sh NN BEFORE_KERNEL LABEL DIR [SIZE ...]}
@@ -27,7 +28,7 @@ cuda_home=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
 nvcc -std=c++17 -O3 -arch="$arch" -I. -Icommon -Ibuild -o "$work/before" "$work/main.cu" \
     build/"$arch"/libsgemm_common.a -lcublas -Xlinker -rpath="$cuda_home/lib64"
 . tools/measure/gpu_meta.sh  # $slug, header
-out=$dir/ab_step${n}_$slug.txt
+out=$dir/ab_step${n}${LEVER:+_$LEVER}_$slug.txt
 fields='{print $12 " GFLOP/s, cuBLAS FP32 " $14 " GFLOP/s, " sprintf("%.3f", $12 / $14) "x"}'
 { header "make ab STEP=$n: step $n's kernel.cuh (after) against the one of $label (before), in turns, each beside cuBLAS FP32 in its own run (tools/measure/ab.sh)"
   for round in $(seq "${ROUNDS:-3}"); do
