@@ -158,14 +158,13 @@ sgemm_tensor_cores(int M, int N, int K, float alpha, const float* __restrict__ A
     };
     const int a_dst = ra * kLdA + ca * 4, b_dst = rb * kLdB + cb * 4;  // where they land in a stage
     // kFull: a tile wholly inside A and B, copied without a check.
-    auto copy_tile = [&](int tile, int stage, auto full, int first, int last) {
+    auto copy_tile = [&](int tile, int stage, auto full) {
         constexpr bool kFull = decltype(full)::value;
         const int k0 = tile * BK;
         const float* a_tile = A + k0;                                                  // (BM, BK) tile of A
         const float* b_tile = B + static_cast<size_t>(static_cast<unsigned>(k0)) * N;  // (BK, BN) tile of B
 #pragma unroll
         for (int i = 0; i < kCopies; ++i) {
-            if (i < first || i >= last) continue;  // the copies of this mma step (the pipeline below)
             if (i < kCopiesA) {  // row ra + i kRowsA of A's tile: the floats of it that exist
                 const int n = kFull ? 4 : m0 + ra + i * kRowsA < M ? ks.len - (k0 + ca * 4) : 0;
                 sgemm::cp_async_row4<kVectorA>(As(stage) + a_dst + i * kRowsA * kLdA, byte_offset(a_tile, a_at + i * a_pass), n, A);
@@ -224,12 +223,12 @@ sgemm_tensor_cores(int M, int N, int K, float alpha, const float* __restrict__ A
     // and for the others, which check every copy.
     auto pipeline = [&](auto at_edge) {
         constexpr bool kAtEdge = decltype(at_edge)::value;
-        auto start_copy = [&](int tile, int stage, int first, int last) {
+        auto start_copy = [&](int tile, int stage) {
             if (tile >= tiles) return;
-            copy_tile(tile, stage, std::bool_constant<!kAtEdge>{}, first, last);
+            copy_tile(tile, stage, std::bool_constant<!kAtEdge>{});
         };
         for (int s = 0; s < kStages - 1; ++s) {
-            start_copy(s, s, 0, kCopies);
+            start_copy(s, s);
             sgemm::cp_async_commit();
         }
         Fragments fragments[2];
@@ -240,15 +239,13 @@ sgemm_tensor_cores(int M, int N, int K, float alpha, const float* __restrict__ A
         for (int tile = 0; tile < tiles; ++tile) {
 #pragma unroll
             for (int step = 0; step < kSteps; ++step) {
-                // The copies into the stage read last tile, a share at each step: spread so, they
-                // keep the memory pipes evenly busy.
-                const int first = step * kCopies / kSteps, last = (step + 1) * kCopies / kSteps;
                 if (step < kSteps - 1) {
                     load_fragments(fragments[(step + 1) % 2], read, step + 1);
-                    start_copy(tile + kStages - 1, write, first, last);
+                    if (step == 0) {
+                        start_copy(tile + kStages - 1, write);  // into the stage read last tile
+                        sgemm::cp_async_commit();
+                    }
                 } else {
-                    start_copy(tile + kStages - 1, write, first, last);
-                    sgemm::cp_async_commit();
                     sgemm::cp_async_wait<kStages - 2>();  // my copies of the next tile are in
                     __syncthreads();                      // everyone's are, and this stage is read
                     write = read;
