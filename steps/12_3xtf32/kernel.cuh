@@ -254,7 +254,7 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
                 for (int r = 0; r < 4; ++r) acc[i][j][r] += part[i][j][r], part[i][j][r] = 0.0f;
     };
 
-    // The pipeline: kStages - 1 tiles in flight while one is computed, and the fragments of the
+    // The pipeline: kStages - 1 tiles in flight while one is computed, and A's fragments of the
     // next mma step loading while this one's mma run (two buffers, fragments[step % 2]). It is
     // compiled twice: for blocks inside C whose K is whole K-tiles, whose copies check nothing,
     // and for the others, which check every copy.
