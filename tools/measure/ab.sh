@@ -23,9 +23,11 @@ arch=$(cat build/arch 2>/dev/null || sh tools/compile/detect_arch.sh)
 work=build/ab/step$n
 rm -rf "$work" && mkdir -p "$work"
 cp "$step_dir/main.cu" "$work/main.cu" && cp "$before" "$work/kernel.cuh"
+[ -d "$step_dir/tuned" ] && cp -r "$step_dir/tuned" "$work/"  # step 08's tuned tile sizes
 make --no-print-directory "step$n" build/"$arch"/libsgemm_common.a > /dev/null
 cuda_home=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
-nvcc -std=c++17 -O3 -arch="$arch" -I. -Icommon -Ibuild -o "$work/before" "$work/main.cu" \
+# with the flags of the step's own build (the Makefile's), so that only the kernel differs
+nvcc $(make --no-print-directory -s print-nvccflags) -o "$work/before" "$work/main.cu" \
     build/"$arch"/libsgemm_common.a -lcublas -Xlinker -rpath="$cuda_home/lib64"
 . tools/measure/gpu_meta.sh  # $slug, header
 out=$dir/ab_step${n}${LEVER:+_$LEVER}_$slug.txt
