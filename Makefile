@@ -60,7 +60,7 @@ PRECISION  := $(OBJ)/precision
 TC_VARIANTS := $(OBJ)/tc_variants
 ALIGNMENT  := $(OBJ)/alignment
 
-.PHONY: all help ab print-nvccflags test test-build test-run check-pages check-generated check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants cutlass alignment spread warp-tile tune peak bench plots check-catch2 \
+.PHONY: all help ab print-nvccflags print-ldlibs test test-build test-run check-pages check-generated check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants cutlass alignment spread warp-tile tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -417,12 +417,15 @@ $(CUTLASS_INC)/cutlass/cutlass.h:
 $(CUTLASS_COMPARE): tools/measure/cutlass_compare.cu tools/measure/fp64_reference.cuh $(COMMON_LIB) | $(CUTLASS_INC)/cutlass/cutlass.h $(OBJ)
 	$(NVCC) $(filter-out $(WERROR),$(NVCCFLAGS)) -isystem $(CUTLASS_INC) -o $@ $< $(COMMON_LIB) $(LDLIBS)
 
-# One lever, measured: STEP's kernel.cuh of now against the one of git revision BEFORE, timed in
-# turns beside cuBLAS FP32 (tools/measure/ab.sh), into docs/results/ab_stepNN[_LEVER]_<gpu>.txt.
-# The flags a step is compiled with, for a script that builds a step's other version (tools/measure/ab.sh).
+# The flags a step is compiled and linked with, for a script that builds a step's other version
+# (tools/measure/ab.sh).
 print-nvccflags:
 	@echo $(filter-out -MMD -MP,$(NVCCFLAGS))
+print-ldlibs:
+	@echo $(LDLIBS)
 
+# One lever, measured: STEP's kernel.cuh of now against the one of git revision BEFORE, timed in
+# turns beside cuBLAS FP32 (tools/measure/ab.sh), into docs/results/ab_stepNN[_LEVER]_<gpu>.txt.
 ab:
 	@test -n "$(STEP)" && test -n "$(BEFORE)" || { echo "usage: make ab STEP=NN BEFORE=REV   (REV: a git revision)"; exit 2; }
 	@mkdir -p $(BUILD)/ab && git show $(BEFORE):$$(ls -d steps/$(STEP)_*)/kernel.cuh > $(BUILD)/ab/kernel_before.cuh

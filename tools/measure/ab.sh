@@ -25,10 +25,9 @@ rm -rf "$work" && mkdir -p "$work"
 cp "$step_dir/main.cu" "$work/main.cu" && cp "$before" "$work/kernel.cuh"
 [ -d "$step_dir/tuned" ] && cp -r "$step_dir/tuned" "$work/"  # step 08's tuned tile sizes
 make --no-print-directory "step$n" build/"$arch"/libsgemm_common.a > /dev/null
-cuda_home=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
 # with the flags of the step's own build (the Makefile's), so that only the kernel differs
 nvcc $(make --no-print-directory -s print-nvccflags) -o "$work/before" "$work/main.cu" \
-    build/"$arch"/libsgemm_common.a -lcublas -Xlinker -rpath="$cuda_home/lib64"
+    build/"$arch"/libsgemm_common.a $(make --no-print-directory -s print-ldlibs)
 . tools/measure/gpu_meta.sh  # $slug, header
 out=$dir/ab_step${n}${LEVER:+_$LEVER}_$slug.txt
 fields='{print $12 " GFLOP/s, cuBLAS FP32 " $14 " GFLOP/s, " sprintf("%.3f", $12 / $14) "x"}'
