@@ -198,20 +198,16 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
                                  4 * (a_row * kLdA + lane / 16 * 4);  // its 16 bytes in stage 0, step 0
     const int b_lane = t * kLdB + warp_n + g;                         // its b[0] in stage 0, step 0
     struct Fragments {
-        std::uint32_t a[kTilesM][4];
+        std::uint32_t a[kTilesM][4], b[kTilesN][2];
     };
-    // A's fragments of the next step load while this one's mma run; B's, at the step itself (a
-    // second buffer for them would cost the registers this kernel does not have)
-    auto load_fragments = [&](Fragments& f, int stage, int step) {
+    auto load_fragments = [&](Fragments& f, int stage, int step) {  // the next step's, while this one's mma run
         const std::uint32_t at = a_lane + 4 * (stage * (kSizeA + kSizeB) + step * 8);
 #pragma unroll
         for (int i = 0; i < kTilesM; ++i) ldmatrix_x4(f.a[i], at + 4 * i * 16 * kLdA);  // rows + 16 i
-    };
-    auto load_b = [&](float (&b)[kTilesN][2], int stage, int step) {
         const float* bs = Bs(stage) + b_lane + step * 8 * kLdB;
 #pragma unroll
         for (int j = 0; j < kTilesN; ++j)  // rows t and t + 4, column g of mma tile j
-            b[j][0] = bs[j * 8], b[j][1] = bs[j * 8 + 4 * kLdB];
+            f.b[j][0] = __float_as_uint(bs[j * 8]), f.b[j][1] = __float_as_uint(bs[j * 8 + 4 * kLdB]);
     };
 
     // 3. Compute: split every element into big and small TF32 parts, and issue three mma for
@@ -219,12 +215,12 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
     // pairs before the next, so that the three mma adding into one part are far apart.
     float acc[kTilesM][kTilesN][4] = {};   // the warp's tile of C: 4 floats per thread per mma tile
     float part[kTilesM][kTilesN][4] = {};  // this K-tile's sum of it
-    auto compute = [&](Fragments& f, const float (&b)[kTilesN][2]) {
+    auto compute = [&](Fragments& f) {
         std::uint32_t a_hi[kTilesM][4], a_lo[kTilesM][4], b_hi[kTilesN][2], b_lo[kTilesN][2];
 #pragma unroll
         for (int j = 0; j < kTilesN; ++j)
 #pragma unroll
-            for (int r = 0; r < 2; ++r) split(b[j][r], b_hi[j][r], b_lo[j][r]);
+            for (int r = 0; r < 2; ++r) split(__uint_as_float(f.b[j][r]), b_hi[j][r], b_lo[j][r]);
 #pragma unroll
         for (int i = 0; i < kTilesM; ++i)
 #pragma unroll
@@ -254,7 +250,7 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
                 for (int r = 0; r < 4; ++r) acc[i][j][r] += part[i][j][r], part[i][j][r] = 0.0f;
     };
 
-    // The pipeline: kStages - 1 tiles in flight while one is computed, and A's fragments of the
+    // The pipeline: kStages - 1 tiles in flight while one is computed, and the fragments of the
     // next mma step loading while this one's mma run (two buffers, fragments[step % 2]). It is
     // compiled twice: for blocks inside C whose K is whole K-tiles, whose copies check nothing,
     // and for the others, which check every copy.
@@ -276,8 +272,6 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
         for (int tile = 0; tile < tiles; ++tile) {
 #pragma unroll
             for (int step = 0; step < kSteps; ++step) {
-                float b[kTilesN][2];
-                load_b(b, read, step);  // before the barrier below, after which the stage is written
                 // The copies into the stage read last tile, a share at each step: spread so, they
                 // keep the memory pipes evenly busy (a step here is three times step 11's).
                 const int first = step * kCopies / kSteps, last = (step + 1) * kCopies / kSteps;
@@ -293,7 +287,7 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
                     read = read + 1 == kStages ? 0 : read + 1;
                     if (tile + 1 < tiles) load_fragments(fragments[0], read, 0);
                 }
-                compute(fragments[step % 2], b);
+                compute(fragments[step % 2]);
             }
             add_part();
         }
