@@ -60,7 +60,7 @@ PRECISION  := $(OBJ)/precision
 TC_VARIANTS := $(OBJ)/tc_variants
 ALIGNMENT  := $(OBJ)/alignment
 
-.PHONY: all help ab print-nvccflags print-ldlibs test test-build test-run check-pages check-generated check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants cutlass alignment spread warp-tile tune peak bench plots check-catch2 \
+.PHONY: all help ab print-nvccflags print-ldlibs test test-build test-run check-pages check-generated check-includes stride docs clean regs sanitize gpu-check results precision ncu tiles splitk thin ladder variants tc-variants cutlass power alignment spread warp-tile tune peak bench plots check-catch2 \
         exercise check-exercise student-copy diff python check-pytest FORCE
 .DEFAULT_GOAL := all
 
@@ -94,6 +94,8 @@ help:
 	@echo "make thin          step 10 at thin shapes (M or N of 64-256): every configuration and split against cuBLAS"
 	@echo "make cutlass       steps 11 and 12 beside CUTLASS's mma.sync TF32 and 3xTF32 GEMMs and both cuBLAS"
 	@echo "                   modes at 4096^3 and 8192^3, into docs/results/cutlass_<gpu>.txt (CUTLASS from PyPI)"
+	@echo "make power         the same methods run for seconds at 8192^3: the SM clock and power draw each ran at"
+	@echo "                   under the GPU's power limit, into docs/results/power_<gpu>.txt"
 	@echo "make precision     steps 10-12 and cuBLAS (FP32, TF32) against an FP64 product at K = 1-16384,"
 	@echo "                   into docs/results/precision_<gpu>.csv (sm_80 and newer)"
 	@echo "make peak          measure the GPU's FP32 FFMA rate, device-memory and shared-memory bandwidth"
@@ -434,6 +436,10 @@ ab:
 cutlass: $(CUTLASS_COMPARE)
 	sh tools/measure/save_table.sh cutlass $(CUTLASS_COMPARE) docs/results
 	sh tools/profile/ncu_cutlass.sh $(CUTLASS_COMPARE) docs/results
+
+# The same methods under a sustained load: the clock and power draw each runs at (tools/measure/save_power.sh).
+power: $(CUTLASS_COMPARE)
+	sh tools/measure/save_power.sh $(CUTLASS_COMPARE) docs/results
 
 # The error of steps 10-12 and of cuBLAS in both modes against an FP64 product (docs/precision.md).
 precision: $(PRECISION)

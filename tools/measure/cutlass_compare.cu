@@ -14,10 +14,13 @@
 // Output: a table per shape, or with --csv the lines
 // "method,M,N,K,median_ms,gflops,x_cublas_fp32,x_cublas_tf32,max,fro". Before sm_80: one line, exit 2.
 // "run METHOD SIZE" launches one method twice at SIZE^3 and nothing else, for Nsight Compute
-// (tools/profile/ncu_cutlass.sh profiles the second launch).
+// (tools/profile/ncu_cutlass.sh profiles the second launch). "sustain METHOD SIZE SECONDS" launches
+// it back to back for SECONDS and prints its average GFLOP/s, for make power
+// (tools/measure/save_power.sh reads the clock and the power draw meanwhile).
 #include <cutlass/epilogue/thread/linear_combination.h>
 #include <cutlass/gemm/device/gemm.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -107,16 +110,23 @@ struct Inputs {
 int main(int argc, char** argv) try {
     const bool csv = argc == 2 && std::strcmp(argv[1], "--csv") == 0;
     const bool run_one = argc == 4 && std::strcmp(argv[1], "run") == 0;
-    if (argc > 1 && !csv && !run_one) throw sgemm::UsageError("usage: cutlass_compare [--csv | run METHOD SIZE]");
+    const bool sustain = argc == 5 && std::strcmp(argv[1], "sustain") == 0;
+    if (argc > 1 && !csv && !run_one && !sustain) {
+        throw sgemm::UsageError("usage: cutlass_compare [--csv | run METHOD SIZE | sustain METHOD SIZE SECONDS]");
+    }
     const sgemm::Gpu& gpu = sgemm::actual_gpu();
     if (gpu.arch < step11::kMinArch) {
         throw sgemm::DeviceError("make cutlass needs TF32 tensor cores (sm_80 or newer); this GPU, " + gpu.name +
                                  ", is " + sgemm::arch_name(gpu.arch));
     }
     sgemm::CublasHandle blas(nullptr);
-    if (run_one) {  // for the profiler: two launches of one method, nothing else
+    if (run_one || sustain) {  // one method alone: twice for the profiler, or for SECONDS
         const int size = std::atoi(argv[3]);
         if (size < 1) throw sgemm::UsageError(std::string("SIZE must be a whole number of at least 1, got ") + argv[3]);
+        const double seconds = sustain ? std::atof(argv[4]) : 0.0;
+        if (sustain && !(seconds > 0 && seconds <= 60)) {
+            throw sgemm::UsageError(std::string("SECONDS must be a number from 0 to 60, got ") + argv[4]);
+        }
         Inputs in(size, size, size);
         std::string names;
         for (const Method& m : methods(blas, size, size, size, in.A.get(), in.B.get(), in.C.get())) {
@@ -124,9 +134,21 @@ int main(int argc, char** argv) try {
                 names += std::string(names.empty() ? "" : ", ") + m.name;
                 continue;
             }
-            m.run(), m.run();
-            CUDA_CHECK(cudaDeviceSynchronize());
-            std::printf("ran %s %d\n", m.name, size);
+            if (run_one) {
+                m.run(), m.run();
+                CUDA_CHECK(cudaDeviceSynchronize());
+                std::printf("ran %s %d\n", m.name, size);
+                return 0;
+            }
+            // back to back, ten launches between waits, until SECONDS have passed
+            const auto start = std::chrono::steady_clock::now();
+            auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+            long launches = 0;
+            while (elapsed() < seconds) {
+                for (int i = 0; i < 10; ++i, ++launches) m.run();
+                CUDA_CHECK(cudaDeviceSynchronize());
+            }
+            std::printf("%s %d %ld %.1f\n", m.name, size, launches, 2.0 * size * size * double(size) * launches / elapsed() / 1e9);
             return 0;
         }
         throw sgemm::UsageError(std::string("no method ") + argv[2] + "; the methods are " + names);

@@ -83,6 +83,9 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
                                CUTLASS's mma.sync GEMMs and both cuBLAS modes in one process, at size^3):
                                method 'step12', 'cutlass_3xtf32_128x128x32', ...; col 'gflops' (default),
                                'x_cublas_fp32', 'x_cublas_tf32', 'max', 'fro', 'median_ms'
+    pw('method', col)          a value of power_<gpu>.csv (make power: the same methods run back to back
+                               at 8192^3 for seconds): col 'gflops' (default), 'sm_mhz', 'power_w',
+                               'capped_pct' (% of the samples under the power cap), 'gflops_per_w'
     rx('name', r'pattern', g)  any number a results file prints: group g (default 1) of the first
                                match of the regular expression in docs/results/<name>_<gpu>.txt
                                (or <name>.txt, or the file <name>), e.g. rx('report_step10', r'...')
@@ -945,6 +948,12 @@ def _cutlass(method, size=SIZE, col="gflops", gpu=None):
     return _csv_figure(RESULTS / f"cutlass_{gpu or PRIMARY}.csv", col, method=method, M=int(size))
 
 
+def _power(method, col="gflops", gpu=None):
+    """A figure of docs/results/power_<gpu>.csv (make power: steps 11 and 12, CUTLASS's kernels and
+    cuBLAS run back to back at 8192^3 while nvidia-smi reads the SM clock and the power draw)."""
+    return _csv_figure(RESULTS / f"power_{gpu or PRIMARY}.csv", col, method=method)
+
+
 def _peak(name, col="measured"):
     path = RESULTS / f"peak_{PRIMARY}.txt"
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -1076,7 +1085,7 @@ FIGURES = {
     "col": lambda s, shape, name, run="": _number(_csv_row(s, shape, run)[name]),
     "tf": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
     "ptf": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
-    "pr": _precision, "ct": _cutlass,
+    "pr": _precision, "ct": _cutlass, "pw": _power,
     "ncu": _ncu, "ncums": _ncu_ms, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
     "st": _stride, "rx": _match, "al": _alignment, "sp": _spread,
