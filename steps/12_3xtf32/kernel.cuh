@@ -121,18 +121,19 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
     constexpr int kThreads = (BM / WM) * (BN / WN) * 32;
     constexpr int kTilesM = WM / 16, kTilesN = WN / 8;  // mma tiles of a warp's tile
     constexpr int kSteps = BK / 8;                      // mma steps along k per K-tile
-    constexpr int kLdA = BK + 4, kLdB = BN + 8;         // padded rows: see the file comment
+    constexpr int kLdA = BK, kLdB = BN + 8;             // A swizzled, B padded: step 11's
     constexpr int kSizeA = BM * kLdA, kSizeB = BK * kLdB;  // floats per stage
     constexpr int kCopiesA = BM * BK / 4 / kThreads, kCopies = kCopiesA + BK * BN / 4 / kThreads;  // per thread
     static_assert(WM % 16 == 0 && WN % 8 == 0 && BK % 8 == 0, "whole mma tiles: 16 x 8 x 8");
     static_assert((BM * BK / 4) % kThreads == 0 && (BK * BN / 4) % kThreads == 0,
                   "the threads copy each tile in whole passes of 16 bytes each");
     static_assert(kStages >= 2 && kSteps % 2 == 0, "a pipeline; fragments alternate between two buffers");
+    static_assert(BK % 32 == 0, "A's swizzle permutes 8 chunks of 16 bytes: rows of whole 128 bytes");
     // No tensor cores for TF32 before sm_80, or a configuration too large: the kernel compiles
     // empty, and no GPU of that architecture launches it.
     if constexpr (sgemm::kArchHere < kMinArch ||
                   kStages * (kSizeA + kSizeB) * int(sizeof(float)) > sgemm::kSmemPerBlockHere) return;
-    extern __shared__ float4 smem4[];
+    extern __shared__ __align__(128) float4 smem4[];  // 128: the swizzle below XORs addresses
     float* const smem = reinterpret_cast<float*>(smem4);
     auto As = [&](int s) { return smem + s * (kSizeA + kSizeB); };           // stage s: (BM, BK) of A
     auto Bs = [&](int s) { return smem + s * (kSizeA + kSizeB) + kSizeA; };  // and (BK, BN) of B
@@ -167,7 +168,8 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
     auto byte_offset = [](const float* p, unsigned bytes) {
         return reinterpret_cast<const float*>(reinterpret_cast<const char*>(p) + bytes);
     };
-    const int a_dst = ra * kLdA + ca * 4, b_dst = rb * kLdB + cb * 4;  // where they land in a stage
+    static_assert(kRowsA % 8 == 0, "a thread's rows of A are 8 apart: one swizzle for all its copies");
+    const int a_dst = ra * kLdA + (ca ^ ra % 8) * 4, b_dst = rb * kLdB + cb * 4;  // where they land in a stage
     // kFull: a tile wholly inside A and B, copied without a check.
     auto copy_tile = [&](int tile, int stage, auto full, int first, int last) {
         constexpr bool kFull = decltype(full)::value;
@@ -189,19 +191,21 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
         }
     };
 
-    // 2. Load the fragments of one mma step (step 11's). A's by ldmatrix: lane l names row l % 8 + 8 (l / 8 %
-    // 2) of the warp's 16-row tile, at column 4 (l / 16) of the step; the padding puts the 8 rows
-    // of each 8 x 4 block 4 banks apart. B's by one 4-byte load per element: rows t and t + 4,
-    // column g of each mma tile (a pair the mma reads from neighbouring registers).
+    // 2. Load the fragments of one mma step (step 11's). A's by ldmatrix: lane l names row l % 8 +
+    // 8 (l / 8 % 2) of the warp's 16-row tile, at chunk 2 step + l / 16 of the row, stored as that
+    // chunk ^ (l % 8) (the swizzle); step s's bytes are step 0's ^ 32 s. B's by one 4-byte load per
+    // element: rows t and t + 4, column g of each mma tile (a pair the mma reads from neighbouring
+    // registers).
     const int a_row = warp_m + lane % 8 + lane / 8 % 2 * 8;  // the row of A this lane names
+    static_assert(kSizeA % 32 == 0 && kSizeB % 32 == 0, "stages of whole 128 bytes: XOR 32 s changes only a chunk");
     const std::uint32_t a_lane = static_cast<std::uint32_t>(__cvta_generic_to_shared(smem)) +
-                                 4 * (a_row * kLdA + lane / 16 * 4);  // its 16 bytes in stage 0, step 0
+                                 4 * (a_row * kLdA + (lane / 16 ^ lane % 8) * 4);  // its 16 bytes in stage 0, step 0
     const int b_lane = t * kLdB + warp_n + g;                         // its b[0] in stage 0, step 0
     struct Fragments {
         std::uint32_t a[kTilesM][4], b[kTilesN][2];
     };
     auto load_fragments = [&](Fragments& f, int stage, int step) {  // the next step's, while this one's mma run
-        const std::uint32_t at = a_lane + 4 * (stage * (kSizeA + kSizeB) + step * 8);
+        const std::uint32_t at = (a_lane + 4 * stage * (kSizeA + kSizeB)) ^ 32 * step;
 #pragma unroll
         for (int i = 0; i < kTilesM; ++i) ldmatrix_x4(f.a[i], at + 4 * i * 16 * kLdA);  // rows + 16 i
         const float* bs = Bs(stage) + b_lane + step * 8 * kLdB;
@@ -356,8 +360,8 @@ struct Config {
     /// 4 != 0 or N % 4 != 0 (launch/config_launcher.cuh)
     double pct_unaligned;
     constexpr int threads() const { return (BM / WM) * (BN / WN) * 32; }  ///< per block
-    /// dynamic shared memory per block: `stages` x (padded A tile + padded B tile)
-    constexpr int smem_bytes() const { return stages * (BM * (BK + 4) + BK * (BN + 8)) * int(sizeof(float)); }
+    /// dynamic shared memory per block: `stages` x (A tile + padded B tile)
+    constexpr int smem_bytes() const { return stages * (BM * BK + BK * (BN + 8)) * int(sizeof(float)); }
     /// "128x256x32, 3 stages": how the reports name it
     std::string name() const {
         return std::to_string(BM) + "x" + std::to_string(BN) + "x" + std::to_string(BK) + ", " +
@@ -371,8 +375,8 @@ struct Config {
 /// cent (steps/11_tensor_cores/lab.md, "The kernel today").
 inline constexpr Config kConfigs[] = {
     // BM   BN  BK  WM  WN blk/SM stages %peak %peak unaligned (of 66,908 GFLOP/s: GFLOP/s at 4096^3 / at 4095^3)
-    {128, 128, 32, 64, 32, 1, 4, 100.9, 86.5},  // 143,360 B: sm_80, 87, 90, 100, 103, 110 (67,504 / 57,876)
-    {128, 128, 32, 64, 32, 1, 2, 97.9, 84.1},   //  71,680 B: GPUs with 99 KB per block (sm_86, 89, 120) (65,531 / 56,288)
+    {128, 128, 32, 64, 32, 1, 4, 100.9, 86.5},  // 135,168 B: sm_80, 87, 90, 100, 103, 110 (67,504 / 57,876)
+    {128, 128, 32, 64, 32, 1, 2, 97.9, 84.1},   //  67,584 B: GPUs with 99 KB per block (sm_86, 89, 120) (65,531 / 56,288)
 };
 /// How many configurations kConfigs holds.
 inline constexpr int kNumConfigs = int(sizeof(kConfigs) / sizeof(kConfigs[0]));

@@ -64,7 +64,7 @@ template <int BM, int BN, int BK, int WM, int WN, int S, int MB, bool kStep12>
 Launch make_step_launch() {
     return [](int M, int N, int K, float alpha, const float* A, const float* B, float beta, float* C) {
         constexpr int threads = (BM / WM) * (BN / WN) * 32;
-        constexpr int smem = S * (BM * (BK + 4) + BK * (BN + 8)) * 4;
+        constexpr int smem = S * (BM * BK + BK * (BN + 8)) * 4;
         const bool va = K % 4 == 0, vb = N % 4 == 0;
         dim3 grid((N + BN - 1) / BN, (M + BM - 1) / BM);
         auto go = [&](auto k) {
