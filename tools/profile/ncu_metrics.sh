@@ -5,6 +5,8 @@ metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 metrics=$metrics,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 metrics=$metrics,l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio
 metrics=$metrics,dram__bytes_read.sum,dram__bytes_write.sum
+# what L2 serves the SMs' loads and copies, and how busy it is (steps 11 and 12: padding against swizzle)
+metrics=$metrics,lts__t_sectors_srcunit_tex_op_read.sum,lts__throughput.avg.pct_of_peak_sustained_elapsed
 metrics=$metrics,sm__warps_active.avg.pct_of_peak_sustained_active
 metrics=$metrics,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active
 metrics=$metrics,smsp__inst_executed_op_global_ld.sum

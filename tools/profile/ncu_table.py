@@ -22,6 +22,8 @@ NAMES = [
         ("smsp__inst_executed_op_global_ld.sum", "global-load instructions"),
         ("dram__bytes_read.sum", "DRAM bytes read"),
         ("dram__bytes_write.sum", "DRAM bytes written"),
+        ("lts__t_sectors_srcunit_tex_op_read.sum", "L2 sectors read by the SMs"),
+        ("lts__throughput.avg.pct_of_peak_sustained_elapsed", "L2 busy (% of peak)"),
     ]),
     ("shared memory", [
         ("smsp__inst_executed_op_shared_ld.sum", "shared-load instructions"),
