@@ -2,26 +2,32 @@
 """Draw the tensor-core pictures of steps 11 and 12 as SVG (images/*.svg).
 
   11_tensor_cores_fragments: one shared-memory stage of step 11's 128 x 128 x 32 configuration
-      (A's rows padded to kLdA = BK + 4 floats, B's to kLdB = BN + 8) with what warp 0 reads at
-      mma step 0: its 64 rows of A and 8 rows x 64 columns of B, the 4 A fragments (16 x 8) and
-      8 B fragments (8 x 8) outlined; A fragment 0 and B fragment 0 enlarged, with the elements
-      lane 9 receives (a[0..3], b[0..1]) and the 16 bytes it names for ldmatrix, each with its
-      byte offset; and the banks of one ldmatrix block of A and of one b[0] load of B;
+      (A's rows unpadded, kLdA = BK = 32 floats = 128 bytes, their eight 16-byte chunks swizzled:
+      chunk c of row r, k = 4c .. 4c + 3, stored as chunk c ^ (r % 8); B's rows padded to
+      kLdB = BN + 8) with what warp 0 reads at mma step 0, where it lies: in its 64 rows of A the
+      two chunks of the step, scattered per row by the swizzle, the 4 A fragments (16 rows each)
+      outlined, and 8 rows x 64 columns of B, the 8 B fragments (8 x 8) outlined; A fragment 0
+      (in k order) and B fragment 0 enlarged, with the elements lane 9 receives (a[0..3],
+      b[0..1]) and the 16 bytes it names for ldmatrix, each with its byte offset from the
+      swizzled address; and the banks of one ldmatrix block of A (8 rows of one chunk: 8
+      different 4-bank groups, banks 0 to 31) and of one b[0] load of B;
   12_3xtf32_split: one FP32 number x (0.1f) and its two TF32 pieces hi = tf32(x) and
       lo = tf32(x - hi) as 32 bits each (sign, exponent, mantissa: 10 kept, 13 dropped), and
       their significands by place value, with what hi + lo misses;
   11_12_ktile_timeline: one K-tile of one warp in step 11 (128 x 128 x 32, 3 stages, 64 x 64
       warps) and in step 12 (4 stages, 64 x 32 warps), in program order, one lane per kind of work
-      (copies, fragment loads, rounding or split, mma.sync, wait + barrier): the fragment buffers
-      alternating, the copies of tile t + kStages - 1 at step 0 (step 11) or a quarter per step
-      (step 12), the wait and barrier at step 3; box widths are the instructions the warp issues,
-      counted from the configurations' constants (not time measured).
+      (copies, fragment loads, rounding or split, mma.sync, wait + barrier): in both steps the
+      fragments of A and B loading one mma step ahead, alternating between two buffers; the
+      copies of tile t + kStages - 1 at step 0 (step 11) or a quarter per step (step 12), the
+      wait and barrier at step 3; box widths are the instructions the warp issues, counted from
+      the configurations' constants (not time measured).
 Every position, offset, bank and bit is computed here from the kernel's constants and from the
 FP32 bit patterns (struct), nothing typed by hand, and checked by asserts (the fragment maps
-against ldmatrix's rule, the banks, x - hi exact, |x - (hi + lo)| <= 2^-22 |x|). The rounding is
-cvt.rn.tf32.f32's (to nearest, ties to even); where sm_80-89's cvt.rna (ties away from zero)
-splits x otherwise, a line says how. The pictures hold no measured figure. Run it after changing
-it; the output is deterministic and the SVGs are committed.
+against ldmatrix's rule, the swizzle against the kernel's copy and ldmatrix addresses, every
+ldmatrix block and b[0] load in 32 banks, x - hi exact, |x - (hi + lo)| <= 2^-22 |x|). The
+rounding is cvt.rn.tf32.f32's (to nearest, ties to even); where sm_80-89's cvt.rna (ties away
+from zero) splits x otherwise, a line says how. The pictures hold no measured figure. Run it
+after changing it; the output is deterministic and the SVGs are committed.
 
 usage: tools/pages/draw_tensor_cores.py
 """
@@ -36,10 +42,12 @@ LDM = "#edae49"      # the 16 bytes a lane names for ldmatrix
 PAD = "#c4c8ce"      # padding floats, dropped bits
 IDLE = "#f4f5f7"     # floats the warp does not read at this step
 NOTE = "#5f6670"     # small grey notes
+TINT_A2 = "#a9cfe1"  # A at the step drawn, its second chunk (k = 8 STEP + 4 .. 8 STEP + 7)
 
 # step 11's first configuration (steps/11_tensor_cores/kernel.cuh, kConfigs[0])
 BM, BN, BK, WM, WN = 128, 128, 32, 64, 64
-LDA, LDB = BK + 4, BN + 8          # kLdA, kLdB: padded rows
+LDA, LDB = BK, BN + 8              # kLdA, kLdB: A's rows unpadded (swizzled), B's padded
+THREADS = (BM // WM) * (BN // WN) * 32
 STEP = 0                           # the mma step drawn: k = 8 STEP .. 8 STEP + 7
 LANE = 9
 
@@ -69,8 +77,17 @@ def ldmatrix_receives(lane, reg):
     return row, k0 + t
 
 
+def a_chunk(row, k):
+    """The chunk of 16 bytes of its row where A's element (row, k) of the tile is stored: the swizzle."""
+    return (k // 4) ^ (row % 8)
+
+
+def a_float(row, k):
+    return row * LDA + a_chunk(row, k) * 4 + k % 4
+
+
 def a_byte(row, k):
-    return 4 * (row * LDA + k)
+    return 4 * a_float(row, k)
 
 
 def b_byte(k, n):
@@ -79,31 +96,51 @@ def b_byte(k, n):
 
 def fragments():
     g, t = divmod(LANE, 4)
-    # the fragment maps, checked against ldmatrix's rule and against the bank claims of the lesson
+    # the fragment maps, checked against ldmatrix's rule
     for lane in range(32):
         for reg, row, k in a_regs(lane):
             assert ldmatrix_receives(lane, reg) == (row, k), (lane, reg)
-    for reg in range(4):
-        pieces = [ldmatrix_named(lane) for lane in range(8 * reg, 8 * reg + 8)]
-        banks = {(a_byte(r, k0) // 4 + k) % 32 for r, k0 in pieces for k in range(4)}
-        assert len(banks) == 32, "an ldmatrix block of 8 row pieces must cover the 32 banks"
-    for j in range(WN // 8):
-        banks = {(b_byte(t_, 8 * j + g_) // 4) % 32 for g_ in range(8) for t_ in range(4)}
-        assert len(banks) == 32, "a b[0] load of the warp must cover the 32 banks"
+    # the swizzle as the kernel writes it: the copies (thread x: row ra + i kRowsA, chunk ca) ...
+    rows_a = THREADS // (BK // 4)
+    assert rows_a % 8 == 0 and 4 * LDA % 128 == 0, "rows of whole 128 bytes; a thread's rows 8 apart"
+    for x in range(THREADS):
+        ra, ca = divmod(x, BK // 4)
+        a_dst = ra * LDA + (ca ^ ra % 8) * 4
+        for i in range(BM * BK // 4 // THREADS):
+            assert a_dst + i * rows_a * LDA == a_float(ra + i * rows_a, 4 * ca)
+    # ... and ldmatrix: lane l's 16 bytes at step s are step 0's XOR 32 s, in every fragment
+    for lane in range(32):
+        row, k0 = ldmatrix_named(lane)
+        for i in range(BM // 16):
+            at = 4 * ((row + 16 * i) * LDA + ((lane // 16) ^ (lane % 8)) * 4)
+            for s in range(BK // 8):
+                assert a_byte(row + 16 * i, 8 * s + k0) == at ^ 32 * s, (lane, i, s)
+    # every block of 8 row pieces ldmatrix reads, and every b[0] load of a warp, in 32 banks: one pass
+    for s in range(BK // 8):
+        for i in range(BM // 16):
+            for reg in range(4):
+                pieces = [ldmatrix_named(lane) for lane in range(8 * reg, 8 * reg + 8)]
+                banks = {(a_byte(16 * i + r, 8 * s + k0) // 4 + k) % 32 for r, k0 in pieces for k in range(4)}
+                assert len(banks) == 32, "an ldmatrix block of 8 row pieces must cover the 32 banks"
+        for j in range(BN // 8):
+            banks = {(b_byte(8 * s + t_, 8 * j + g_) // 4) % 32 for g_ in range(8) for t_ in range(4)}
+            assert len(banks) == 32, "a b[0] load of a warp must cover the 32 banks"
 
     W = 920
     E = 5                          # pixels per float in the stage views
     x0 = 84
     out = [text(40, 30, "Step 11, tensor cores: one warp's m16n8k8 fragments in a shared-memory stage", 17,
                 weight="bold"),
-           text(40, 52, f"Configuration {BM} × {BN} × {BK}: a stage holds A's tile, {BM} rows of kLdA = {BK} + 4 = "
+           text(40, 52, f"Configuration {BM} × {BN} × {BK}: a stage holds A's tile, {BM} rows of kLdA = BK = "
                         f"{LDA} floats, then B's, {BK} rows of kLdB = {BN} + 8 = {LDB} floats.", 12),
-           text(40, 68, f"Drawn: what warp 0 (its tile of C: {WM} × {WN}) reads at mma step {STEP} (k = {8 * STEP}–"
-                        f"{8 * STEP + 7} of the tile's {BK}): {WM // 16} A fragments × {WN // 8} B fragments = "
+           text(40, 68, f"A's rows are unpadded, {4 * LDA} bytes: {LDA // 4} chunks of 16 bytes, swizzled: "
+                        f"chunk c of row r (k = 4c to 4c + 3) is stored as chunk c ^ (r mod 8).", 12),
+           text(40, 84, f"Drawn, where it lies: what warp 0 (its tile of C: {WM} × {WN}) reads at mma step {STEP} "
+                        f"(k = {8 * STEP}–{8 * STEP + 7} of {BK}): {WM // 16} A × {WN // 8} B fragments, "
                         f"{WM // 16 * (WN // 8)} mma.sync.", 12)]
 
     # B in the stage: rows k of step STEP, all LDB floats of each; the warp's WN columns, the others', the pad
-    by, BH = 122, 7
+    by, BH = 138, 7
     out.append(text(x0, by - 24, f"B in the stage: rows k = {8 * STEP}–{8 * STEP + 7} (of {BK}), {LDB} floats each",
                     13, weight="bold"))
     out.append(rect(x0, by, WN * E, 8 * BH, TINT_B, "none", 0))
@@ -125,46 +162,48 @@ def fragments():
     out.append(text(x0 + LDB * E + 10, by + 3 * BH, f"rows {8 * STEP + 8}–{BK - 1}:", 10, fill=NOTE))
     out.append(text(x0 + LDB * E + 10, by + 3 * BH + 13, "later steps", 10, fill=NOTE))
 
-    # A in the stage: the warp's WM rows, all LDA floats of each
+    # A in the stage: the warp's WM rows of LDA floats as stored, its two chunks of step STEP where the swizzle
+    # puts them
     ay = by + 8 * BH + 84
-    out.append(text(x0, ay - 26, f"A: warp 0's rows 0–{WM - 1} (of {BM})", 13, weight="bold"))
+    out.append(text(x0, ay - 26, f"A: warp 0's rows 0–{WM - 1}, as stored", 13, weight="bold"))
     out.append(rect(x0, ay, LDA * E, WM * E, IDLE, "none", 0))
-    out.append(rect(x0 + 8 * STEP * E, ay, 8 * E, WM * E, TINT_A, "none", 0))
-    out.append(rect(x0 + BK * E, ay, (LDA - BK) * E, WM * E, PAD, "none", 0))
+    for row in range(WM):
+        for h, fill in ((0, TINT_A), (1, TINT_A2)):
+            out.append(rect(x0 + a_chunk(row, 8 * STEP + 4 * h) * 4 * E, ay + row * E, 4 * E, E, fill, "none", 0))
     out.append(grid(x0, ay, WM, LDA, E, E, "#ffffff", 0.5))
-    out.append(grid(x0, ay, 1, LDA, E, WM * E, "#ffffff", 1.2, every_c=8))
+    out.append(grid(x0, ay, WM, LDA, E, E, "#ffffff", 1.2, every_r=8, every_c=4))
     row9, k9 = ldmatrix_named(LANE)
-    out.append(rect(x0 + (8 * STEP + k9) * E, ay + row9 * E, 4 * E, E, LDM, "none", 0))
+    out.append(rect(x0 + a_chunk(row9, 8 * STEP + k9) * 4 * E, ay + row9 * E, 4 * E, E, LDM, "none", 0))
     for reg, row, k in a_regs(LANE):
-        out.append(rect(x0 + (8 * STEP + k) * E, ay + row * E, E, E, WARP, "none", 0))
+        out.append(rect(x0 + (a_float(row, 8 * STEP + k) - row * LDA) * E, ay + row * E, E, E, WARP, "none", 0))
     for i in range(WM // 16):
-        out.append(outline(x0 + 8 * STEP * E, ay + 16 * i * E, 8 * E, 16 * E, EDGE, 1.1))
+        out.append(outline(x0, ay + 16 * i * E, LDA * E, 16 * E, EDGE, 1.1))
         out.append(text(x0 - 6, ay + (16 * i + 8) * E + 4, f"i = {i}", 11, "end"))
-    out.append(outline(x0, ay, LDA * E, WM * E, EDGE, 0.8))
-    for s in range(BK // 8):
-        out.append(text(x0 + (8 * s + 4) * E, ay - 5, f"step {s}" if s == STEP else str(s), 9, "middle",
-                        fill=TEXT if s == STEP else NOTE))
-    out.append(text(x0 + (BK + LDA) / 2 * E, ay - 5, "pad", 9, "middle", fill=NOTE))
-    for k in (0, 8, 16, 24, BK, LDA):
-        out.append(text(x0 + k * E, ay + WM * E + 12, f"k = {k}" if k == 0 else str(k), 9, "middle", fill=NOTE))
+    out.append(text(x0 - 6, ay - 5, "chunk", 9, "end", fill=NOTE))
+    for c in range(LDA // 4):
+        out.append(text(x0 + (4 * c + 2) * E, ay - 5, str(c), 9, "middle", fill=NOTE))
+    for f in range(0, LDA + 1, 8):
+        out.append(text(x0 + f * E, ay + WM * E + 12, f"byte {4 * f}" if f == 0 else str(4 * f), 9, "middle",
+                        fill=NOTE))
 
-    # A fragment 0 enlarged: 16 rows x 8 k, the four 8 x 4 blocks of ldmatrix.x4
+    # A fragment 0 enlarged, in k order: 16 rows x 8 k, the four 8 x 4 blocks of ldmatrix.x4
     Z = WM * E // 16               # the 16 rows as tall as the warp's 64 rows
-    zx, zy = 352, ay
+    zx, zy = 362, ay
     out.append(text(zx - 20, ay - 26, "A fragment i = 0 (16 × 8)", 13, weight="bold"))
     out.append(path(f"M{x0 + LDA * E + 3},{ay}L{zx - 22},{zy}M{x0 + LDA * E + 3},{ay + 16 * E}"
                     f"L{zx - 22},{zy + 16 * Z}", "#9aa0a6", 1, dash="4,3"))
     out.append(path(f"M{x0 + LDA * E + 3},{ay}v{16 * E}", "#9aa0a6", 1.5))
-    out.append(rect(zx, zy, 8 * Z, 16 * Z, TINT_A, "none", 0))
+    out.append(rect(zx, zy, 4 * Z, 16 * Z, TINT_A, "none", 0))
+    out.append(rect(zx + 4 * Z, zy, 4 * Z, 16 * Z, TINT_A2, "none", 0))
     out.append(rect(zx + k9 * Z, zy + row9 * Z, 4 * Z, Z, LDM, "none", 0))
     out.append(grid(zx, zy, 16, 8, Z, Z, "#ffffff", 1))
     for reg in range(4):
         r0, c0 = 8 * (reg % 2), 4 * (reg // 2)
         lanes = f"lanes {8 * reg}–{8 * reg + 7}"
         cx, cy = zx + (c0 + 2) * Z, zy + (r0 + 5) * Z
-        out.append(text(cx, cy, f"a[{reg}]", 14, "middle", "bold", "#5d7f92"))
-        out.append(text(cx, cy + 15, "rows named by", 9.5, "middle", fill="#3f5563"))
-        out.append(text(cx, cy + 27, lanes, 9.5, "middle", fill="#3f5563"))
+        out.append(text(cx, cy, f"a[{reg}]", 14, "middle", "bold", "#4d6f82"))
+        out.append(text(cx, cy + 15, "rows named by", 9.5, "middle", fill="#2f4553"))
+        out.append(text(cx, cy + 27, lanes, 9.5, "middle", fill="#2f4553"))
     out.append(path(f"M{zx + 4 * Z},{zy}v{16 * Z}M{zx},{zy + 8 * Z}h{8 * Z}", "#ffffff", 3))
     out.append(outline(zx + k9 * Z, zy + row9 * Z, 4 * Z, Z, "#b7780f", 1.6))
     out.append(text(zx + (k9 + 2) * Z, zy + row9 * Z + 14, f"lane {LANE} names", 9, "middle", "bold"))
@@ -181,7 +220,7 @@ def fragments():
     out.append(text(zx - 4, zy - 5, "row \\ k", 9, "end", fill=NOTE))
 
     # B fragment 0 enlarged: 8 k x 8 n; and lane 9's registers with their byte offsets
-    rx = 570
+    rx = 560
     bzx, bzy = rx + 40, ay
     out.append(text(rx, ay - 26, "B fragment j = 0 (8 × 8)", 13, weight="bold"))
     out.append(rect(bzx, bzy, 8 * Z, 8 * Z, TINT_B, "none", 0))
@@ -202,15 +241,20 @@ def fragments():
     ty = bzy + 8 * Z + 26
     out.append(text(rx, ty, f"lane {LANE} = 4g + t: g = {g}, t = {t}", 12, weight="bold"))
     ty += 18
+    OX = 116                       # the offsets' column
     out.append(text(rx + 16, ty, "element", 10, fill=NOTE))
-    out.append(text(rx + 136, ty, "its byte offset in the stage", 10, fill=NOTE))
+    out.append(text(rx + OX, ty, "its byte offset in the stage", 10, fill=NOTE))
+    assert LDA == 32
     rows = []
     for reg, row, k in a_regs(LANE):
         kk = 8 * STEP + k
-        rows.append((WARP, f"a[{reg}] = A[{row}][{kk}]", f"4 · ({row} · {LDA} + {kk}) = {a_byte(row, kk):,}"))
+        rows.append((WARP, f"a[{reg}] = A[{row}][{kk}]",
+                     f"4 · ({row} · {LDA} + ({kk // 4} ^ {row % 8}) · 4 + {kk % 4}) = {a_byte(row, kk):,}"))
     kk = 8 * STEP + k9
+    at9 = 4 * (row9 * LDA + ((LANE // 16) ^ (LANE % 8)) * 4) ^ 32 * STEP
+    assert at9 == a_byte(row9, kk)
     rows.append((LDM, f"names A[{row9}][{kk}–{kk + 3}]",
-                 f"4 · ({row9} · {LDA} + {kk}) = {a_byte(row9, kk):,} (16 bytes)"))
+                 f"4 · ({row9} · {LDA} + ({kk // 4} ^ {row9 % 8}) · 4) = {a_byte(row9, kk):,}"))
     b0 = 4 * BM * LDA
     for reg, k, n in b_regs(LANE):
         kk = 8 * STEP + k
@@ -219,30 +263,41 @@ def fragments():
         yy = ty + 20 + i * 17
         out.append(rect(rx, yy - 10, 10, 10, color, "none", 0))
         out.append(text(rx + 16, yy, name, 11))
-        out.append(text(rx + 136, yy, offset, 11))
-    out.append(text(rx + 136, ty + 20 + len(rows) * 17, f"where B = 4 · {BM} · {LDA} = {b0:,}", 11,
-                    fill=NOTE))
+        out.append(text(rx + OX, yy, offset, 11))
+    ny = ty + 20 + len(rows) * 17
+    out.append(text(rx + OX, ny, f"where B = 4 · {BM} · {LDA} = {b0:,}", 11, fill=NOTE))
+    out.append(text(rx, ny + 17, f"A: 4 · (row · {LDA} + (k / 4 ^ row % 8) · 4 + k % 4)", 10.5, fill=NOTE))
+    out.append(text(rx, ny + 32, "ldmatrix at step s: step 0's 16 bytes ^ 32 s", 10.5, fill=NOTE))
 
-    # the banks: one ldmatrix block of A (the one lane LANE names a row of) and one b[0] load of B
-    sy = ay + WM * E + 52
+    # the banks: one ldmatrix block of A (the one of a[2]: chunk 2 STEP + 1, rows 0-7) and one b[0] load of B
+    sy = ay + WM * E + 84
     BW, sx = 24, 120
-    blk = 0                        # the block of a[0]: rows 0-7, named by lanes 0-7 (the lesson's table)
+    blk = 2                        # the block of a[2]: rows 0-7 at k = 8 STEP + 4 .. 8 STEP + 7, lanes 16-23
     r_first, k_first = ldmatrix_named(8 * blk)
-    def passes(ld_a, ld_b):
-        """The passes of one ldmatrix block of A and of one b[0] load of B with rows ld_a, ld_b floats long."""
-        a = [(r * ld_a + k) % 32 for r in range(8) for k in range(4)]
+    k_first += 8 * STEP
+    c_first = k_first // 4
+
+    def passes(ld_a, swizzle, ld_b):
+        """The passes of one ldmatrix block of A (a[blk]) and of one b[0] load of B, with rows ld_a and ld_b
+        floats long, A's chunks swizzled or not."""
+        a = [(r * ld_a + ((c_first ^ r % 8) if swizzle else c_first) * 4 + k) % 32
+             for r in range(r_first, r_first + 8) for k in range(4)]
         b = [(t_ * ld_b + g_) % 32 for t_ in range(4) for g_ in range(8)]
         return max(a.count(x) for x in a), max(b.count(x) for x in b)
 
-    assert passes(LDA, LDB) == (1, 1)
-    pa, pb = passes(BK, BN)
-    caption = [f"Why the pads. A: ldmatrix reads the 8 row pieces of a[{blk}] (rows {r_first}–{r_first + 7}, "
-               f"k = {k_first}–{k_first + 3}) in one pass. Row r starts at word {LDA}r,",
-               f"bank {LDA}r mod 32 = {LDA % 32}r mod 32: 8 rows × 4 words fall in 32 different banks. "
-               f"B: lane 4g + t reads b[0] at word {LDB}t + g,",
-               f"bank ({LDB % 32}t + g) mod 32: 4 rows × 8 columns, 32 banks. Unpadded (rows of {BK} and {BN} floats), "
-               f"every row of A would",
-               f"start in bank 0 and B's element (t, g) would sit in bank g: {pa} passes for A, {pb} for B."]
+    assert passes(LDA, True, LDB) == (1, 1)
+    pa, pb = passes(BK, False, BN)
+    assert passes(BK + 4, False, LDB)[0] == 1
+    off = sorted({4 * r * (BK + 4) % 32 for r in range(8)})   # rows of BK + 4 floats: where they start in a sector
+    assert off == [0, 16]
+    caption = [f"Why the swizzle. A: ldmatrix reads the 8 row pieces of a[{blk}] (rows {r_first}–{r_first + 7}, "
+               f"k = {k_first}–{k_first + 3}, chunk {c_first}) in one pass. Rows are {4 * LDA} bytes, so chunk p",
+               f"of every row lies in banks 4p to 4p + 3, and row r stores chunk {c_first} as chunk {c_first} ^ (r mod "
+               f"8): 8 rows, 8 chunks, 32 banks. Unswizzled, all 8",
+               f"would sit in banks {4 * c_first}–{4 * c_first + 3}: {pa} passes. Rows of {BK} + 4 floats avoid that "
+               f"too, but then every other row starts {off[1]} bytes off a 32-byte sector.",
+               f"B: lane 4g + t reads b[0] at word {LDB}t + g, bank ({LDB % 32}t + g) mod 32: 4 rows × 8 columns, "
+               f"32 banks; unpadded, in bank g: {pb} passes."]
     for i, line in enumerate(caption):
         out.append(text(40, sy + i * 16, line, 12))
     strips = []
@@ -250,15 +305,19 @@ def fragments():
     for lane in range(8 * blk, 8 * blk + 8):
         r, k0 = ldmatrix_named(lane)
         for k in range(4):
-            a_bank[(a_byte(r, 8 * STEP + k0 + k) // 4) % 32] = (r, k0 + k)
+            a_bank[(a_byte(r, 8 * STEP + k0 + k) // 4) % 32] = (r, 8 * STEP + k0 + k)
     b_bank = {(b_byte(8 * STEP + t_, g_) // 4) % 32: (t_, g_) for t_ in range(4) for g_ in range(8)}
     assert len(a_bank) == 32 and len(b_bank) == 32
-    strips.append(("A", a_bank, TINT_A, lambda rk: rk[0], "row {}",
+    assert all(b // 4 == a_chunk(*rk) for b, rk in a_bank.items()), "chunk p lies in banks 4p to 4p + 3"
+    strips.append(("A", a_bank, TINT_A2 if c_first % 2 else TINT_A, lambda rk: rk[0], "row {}",
                    {b for b, rk in a_bank.items() if rk[0] == row9}, {b for b, rk in a_bank.items() if
                                                                        rk == ldmatrix_receives(LANE, blk)}))
     strips.append(("B", b_bank, TINT_B, lambda tg: tg[0], "k = t = {}", set(),
                    {b for b, tg in b_bank.items() if tg == (t, g)}))
-    yy = sy + len(caption) * 16 + 20
+    yy = sy + len(caption) * 16 + 30
+    for c in range(8):
+        out.append(text(sx + (4 * c + 2) * BW, yy - 15, f"chunk {c}", 9, "middle", fill=NOTE))
+        out.append(path(f"M{sx + 4 * c * BW + 2},{yy - 11}h{4 * BW - 4}", NOTE, 0.8))
     for b in range(32):
         out.append(text(sx + (b + 0.5) * BW, yy, str(b), 9, "middle", fill=NOTE))
     out.append(text(sx - 8, yy, "bank", 9, "end", fill=NOTE))
@@ -284,13 +343,16 @@ def fragments():
     out.append(text(sx - 8, yy + 8 + 35, "(row, k)", 9, "end", fill=NOTE))
     out.append(text(sx - 8, yy + 58 + 35, "(k, n)", 9, "end", fill=NOTE))
     ly = yy + 8 + 2 * 50 + 8
-    out += legend(40, ly, [(TINT_A, f"A at step {STEP}: the warp's 4 fragments, 16 × 8 each (outlined)"),
+    out += legend(40, ly, [(TINT_A, f"A at step {STEP}, k = {8 * STEP}–{8 * STEP + 3} (chunk {2 * STEP}), as stored; "
+                                    f"fragments outlined"),
+                           (TINT_A2, f"A at step {STEP}, k = {8 * STEP + 4}–{8 * STEP + 7} (chunk {2 * STEP + 1}), "
+                                     f"as stored"),
                            (TINT_B, f"B at step {STEP}: the warp's 8 fragments, 8 × 8 each (outlined)"),
                            (IDLE, "read at other steps, or by other warps")], gap=20)
-    out += legend(500, ly, [(PAD, f"padding: 4 floats per row of A, 8 per row of B"),
+    out += legend(500, ly, [(PAD, f"padding: {LDB - BN} floats per row of B (A has none)"),
                             (WARP, f"what lane {LANE} receives: a[0..3], b[0..1]"),
                             (LDM, f"the 16 bytes lane {LANE} names for ldmatrix.x4")], gap=20)
-    save("11_tensor_cores_fragments", W, int(ly + 3 * 20 + 8), out)
+    save("11_tensor_cores_fragments", W, int(ly + 4 * 20 + 8), out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -517,14 +579,13 @@ def ktile_ops(step12):
     for s in range(steps):
         buf = (s + 1) % 2 if s < steps - 1 else 0     # the next step's fragments, or the next tile's step 0
         if step12:
-            ops.append((s, "loads", ld_b, "b", ""))      # B's fragments of this step, into registers
             first, last = s * copies // steps, (s + 1) * copies // steps
             copy = (s, "copies", last - first, "copy", f"{first}–{last - 1}")
-            load_a = (s, "loads", ld_a, f"buf{buf}", "")
-            if s < steps - 1:   # the next step's A, then a quarter of the copies
-                ops += [load_a, copy]
-            else:               # the last quarter, commit, wait, barrier, then the next tile's A
-                ops += [copy, (s, "copies", 1, "commit", ""), (s, "sync", 2, "sync", ""), load_a]
+            load = (s, "loads", ld_a + ld_b, f"buf{buf}", "")
+            if s < steps - 1:   # the next step's fragments, then a quarter of the copies
+                ops += [load, copy]
+            else:               # the last quarter, commit, wait, barrier, then the next tile's fragments
+                ops += [copy, (s, "copies", 1, "commit", ""), (s, "sync", 2, "sync", ""), load]
             ops.append((s, "round", 3 * elements, "round", f"{elements} × 3"))
             for k in ("lo·hi", "hi·lo", "hi·hi"):
                 ops.append((s, "mma", mma // 3, f"mma{s % 2}", k))
@@ -548,9 +609,9 @@ def ktile_ops(step12):
 
 def timeline():
     """One K-tile of one warp in steps 11 and 12, as lanes per kind of work, in program order."""
-    COPY, ROUND, MMA, ADD, BREG, BAR = READ_A, "#8e6c8a", READ_B, WARP, "#6b8f9e", "#111111"
+    COPY, ROUND, MMA, ADD, BAR = READ_A, "#8e6c8a", READ_B, WARP, "#111111"
     BUF = {0: LDM, 1: "#e07a5f"}
-    FILL = {"copy": COPY, "round": ROUND, "add": ADD, "b": BREG, "buf0": BUF[0], "buf1": BUF[1]}
+    FILL = {"copy": COPY, "round": ROUND, "add": ADD, "buf0": BUF[0], "buf1": BUF[1]}
     W, x0, PX, MINW = 920, 160, 1.1, 5
     LANES = ["copies", "loads", "round", "mma", "sync"]
     PITCH, BH = 40, 20
@@ -624,7 +685,8 @@ def timeline():
                 out.append(rect(px, yy, w, BH, FILL[kind], "#ffffff", 1))
                 label = {"round": note, "add": f"{cnt} FADD"}.get(kind, str(cnt))
                 if len(label) * 6.2 <= w:
-                    out.append(text(px + w / 2, yy + 14.5, label, 10, "middle", "bold", "#ffffff"))
+                    size = 10 if len(label) * 6.2 + 3 <= w else 9   # a smaller label in a narrow box
+                    out.append(text(px + w / 2, yy + 14.5, label, size, "middle", "bold", "#ffffff"))
         # what the boxes are, beside them
         mma_groups = {}
         for s, lane, cnt, kind, note, px, w in placed:
@@ -638,10 +700,8 @@ def timeline():
         for s, lane, cnt, kind, note, px, w in placed:
             yy = ly[lane]
             if kind in ("buf0", "buf1"):
-                what = ("A of " if step12 else "") + ("t + 1, step 0" if s == c["steps"] - 1 else f"step {s + 1}")
+                what = "t + 1, step 0" if s == c["steps"] - 1 else f"step {s + 1}"
                 out.append(text(px + 2, yy + BH + 11, f"{what} → buffer {kind[-1]}", 9, fill=NOTE))
-            elif kind == "b":
-                out.append(text(px + w / 2, yy - 4, "B", 9, "middle", fill=NOTE))
             elif kind == "copy":
                 after = px + w + sum(w_ for s_, _, _, k_, _, _, w_ in placed if s_ == s and k_ in ("commit", "sync"))
                 out.append(text(after + 4, yy + 9,
@@ -668,8 +728,7 @@ def timeline():
     ly = b + 22
     out += legend(40, ly, [(COPY, "cp.async into the stage written (light: in flight); tick: commit"),
                            (BUF[0], "fragments into buffer 0, fragments[0] (light: loading)"),
-                           (BUF[1], "fragments into buffer 1, fragments[1]"),
-                           (BREG, "step 12: B's fragments of this step (registers, one buffer)")], gap=20)
+                           (BUF[1], "fragments into buffer 1, fragments[1]")], gap=20)
     out += legend(500, ly, [(ROUND, "to TF32: 1 cvt.rn per element; the split: 3 (sm_90)"),
                             (MMA, "mma.sync m16n8k8; top band: the buffer it reads"),
                             (ADD, "step 12: part joins acc (FP32 adds)"),
