@@ -209,11 +209,12 @@ sgemm_tensor_cores(int M, int N, int K, float alpha, const float* __restrict__ A
         //   Load this thread's fragments of mma step `step` in stage `stage`, unrounded (compute()
         //   rounds them). A's with ldmatrix_x4(f.a[i], address), one call per fragment i: `a_lane`
         //   is the shared-memory byte address of this lane's 16 bytes in stage 0, step 0 (lane l
-        //   names row l % 8 + 8 (l / 8 % 2), column 4 (l / 16) of the warp's first 16 rows); a
-        //   stage is kSizeA + kSizeB floats on, a step 8 floats, fragment i 16 rows of kLdA floats.
-        //   B's one float each: Bs(stage) + b_lane is b[0] of mma tile 0 in step 0 (row t, column
-        //   g); f.b[j][0] is row t + 8 step, column j * 8 + g; f.b[j][1] is 4 rows further. Keep
-        //   them as __float_as_uint.
+        //   names row l % 8 + 8 (l / 8 % 2), chunk l / 16 of the warp's first 16 rows, stored
+        //   swizzled at chunk (l / 16) ^ (l % 8)); a stage is kSizeA + kSizeB floats on; step s is
+        //   the address XOR 32 s bytes, taken after adding the stage; fragment i 16 rows of kLdA
+        //   floats. B's one float each: Bs(stage) + b_lane is b[0] of mma tile 0 in step 0 (row t,
+        //   column g); f.b[j][0] is row t + 8 step, column j * 8 + g; f.b[j][1] is 4 rows further.
+        //   Keep them as __float_as_uint.
         for (int i = 0; i < kTilesM; ++i) f.a[i][0] = f.a[i][1] = f.a[i][2] = f.a[i][3] = 0u;
 for (int j = 0; j < kTilesN; ++j) f.b[j][0] = f.b[j][1] = 0u;
         // exercise end
@@ -400,8 +401,8 @@ int main(int argc, char** argv) {
                            step11::geometry, reinterpret_cast<const void*>(step11::kernel), step11::plan, step11::kArithmetic, step11::kMinArch};
     const char* hint =  // printed by --check when a result is wrong
         "ldmatrix takes a byte address in shared memory, not a pointer: 4 bytes per "
-        "float, for the stage, the step and the fragment's rows alike. A step moves 8 "
-        "floats along A's rows but 8 rows (8 * kLdB floats) down B's; b[1] is 4 rows (4 *"
-        " kLdB) below b[0].";
+        "float, for the stage and the fragment's rows alike. In A a step is an XOR: "
+        "(address of the stage) ^ (32 * step), since A's chunks are swizzled; in B it is "
+        "8 rows (8 * kLdB floats) down; b[1] is 4 rows (4 * kLdB) below b[0].";
     return sgemm::run_step(step, argc, argv, hint);
 }

@@ -183,17 +183,19 @@ EXERCISES = {
             ("Load this thread's fragments of mma step `step` in stage `stage`, unrounded\n"
              "(compute() rounds them). A's with ldmatrix_x4(f.a[i], address), one call per\n"
              "fragment i: `a_lane` is the shared-memory byte address of this lane's 16 bytes\n"
-             "in stage 0, step 0 (lane l names row l % 8 + 8 (l / 8 % 2), column 4 (l / 16) of\n"
-             "the warp's first 16 rows); a stage is kSizeA + kSizeB floats on, a step 8 floats,\n"
-             "fragment i 16 rows of kLdA floats. B's one float each: Bs(stage) + b_lane is\n"
+             "in stage 0, step 0 (lane l names row l % 8 + 8 (l / 8 % 2), chunk l / 16 of the\n"
+             "warp's first 16 rows, stored swizzled at chunk (l / 16) ^ (l % 8)); a stage is\n"
+             "kSizeA + kSizeB floats on; step s is the address XOR 32 s bytes, taken after\n"
+             "adding the stage; fragment i 16 rows of kLdA floats. B's one float each: Bs(stage) + b_lane is\n"
              "b[0] of mma tile 0 in step 0 (row t, column g); f.b[j][0] is row t + 8 step,\n"
              "column j * 8 + g; f.b[j][1] is 4 rows further. Keep them as __float_as_uint.",
              "for (int i = 0; i < kTilesM; ++i) f.a[i][0] = f.a[i][1] = f.a[i][2] = f.a[i][3] = 0u;\n"
              "for (int j = 0; j < kTilesN; ++j) f.b[j][0] = f.b[j][1] = 0u;"),
         ],
         "hint": "ldmatrix takes a byte address in shared memory, not a pointer: 4 bytes per float, "
-                "for the stage, the step and the fragment's rows alike. A step moves 8 floats along "
-                "A's rows but 8 rows (8 * kLdB floats) down B's; b[1] is 4 rows (4 * kLdB) below b[0].",
+                "for the stage and the fragment's rows alike. In A a step is an XOR: (address of the stage) "
+                "^ (32 * step), since A's chunks are swizzled; in B it is 8 rows (8 * kLdB floats) down; "
+                "b[1] is 4 rows (4 * kLdB) below b[0].",
     },
     "12": {
         "parts": [
