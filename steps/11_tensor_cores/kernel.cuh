@@ -24,8 +24,8 @@ straight in; step 10 had to transpose it), unpadded, with each row's 16-byte chu
 chunk c of row r is stored as chunk c ^ (r % 8). A's fragments come by `ldmatrix`, one instruction
 for a whole 16 x 8 fragment: it reads four blocks of 8 rows x 16 bytes, one chunk of 8 rows, which
 the swizzle puts in 8 different chunks of the banks. Padding would do that too (rows of BK + 4
-floats), but a padded row starts off a 32-byte sector every other row, and L2 then serves a quarter
-more sectors than the tiles hold (lab notes); a swizzled row starts on 128 bytes. B's rows are
+floats), but a padded row starts off a 32-byte sector every other row, and L2 then serves a third
+more sectors than with the swizzle (lab notes); a swizzled row starts on 128 bytes. B's rows are
 padded to BN + 8 floats, whole sectors. B's come one float per load (no instruction gathers a
 column): its 4 rows t fall 8 banks apart, 4 x 8 columns g = 32 banks. Each element is rounded to TF32 before the mma: `cvt.rn`, one instruction,
 on sm_90 and newer; `cvt.rna`, two, before. The fragments of the next mma step load while this

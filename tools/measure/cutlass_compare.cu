@@ -125,7 +125,7 @@ int main(int argc, char** argv) try {
         if (size < 1) throw sgemm::UsageError(std::string("SIZE must be a whole number of at least 1, got ") + argv[3]);
         const double seconds = sustain ? std::atof(argv[4]) : 0.0;
         if (sustain && !(seconds > 0 && seconds <= 60)) {
-            throw sgemm::UsageError(std::string("SECONDS must be a number from 0 to 60, got ") + argv[4]);
+            throw sgemm::UsageError(std::string("SECONDS must be a number above 0 and at most 60, got ") + argv[4]);
         }
         Inputs in(size, size, size);
         std::string names;

@@ -63,8 +63,11 @@ Launch make_launch() {
 template <int BM, int BN, int BK, int WM, int WN, int S, int MB, bool kStep12>
 Launch make_step_launch() {
     return [](int M, int N, int K, float alpha, const float* A, const float* B, float beta, float* C) {
-        constexpr int threads = (BM / WM) * (BN / WN) * 32;
-        constexpr int smem = S * (BM * BK + BK * (BN + 8)) * 4;
+        // the step's own record gives the block and its shared memory (A's layout lives there once)
+        constexpr step11::Config c11{BM, BN, BK, WM, WN, MB, S, 0.0, 0.0};
+        constexpr step12::Config c12{BM, BN, BK, WM, WN, MB, S, 0.0, 0.0};
+        constexpr int threads = kStep12 ? c12.threads() : c11.threads();
+        constexpr int smem = kStep12 ? c12.smem_bytes() : c11.smem_bytes();
         const bool va = K % 4 == 0, vb = N % 4 == 0;
         dim3 grid((N + BN - 1) / BN, (M + BM - 1) / BM);
         auto go = [&](auto k) {
