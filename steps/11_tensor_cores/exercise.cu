@@ -326,8 +326,8 @@ struct Config {
 /// The configurations, the fastest at 4096^3 first. Their speeds (in parentheses below) are from
 /// a make tc-variants run on the H100 made before the unchecked pipeline was kept to whole
 /// K-tiles; tc_variants_h100-80gb-hbm3.txt holds a later run, with A swizzled, where the 128 x
-/// 256 tiles ran 5% ahead of the first at 4096^3 and 8% at 8192^3, and behind it where K is
-/// short (steps/11_tensor_cores/lab.md, "The kernel today"). The weights were left as they are.
+/// 256 tiles ran ahead of the first at 4096^3 and 8192^3 and behind it where K is short
+/// (steps/11_tensor_cores/lab.md, "The kernel today"). The weights were left as they are.
 inline constexpr Config kConfigs[] = {
     // BM   BN  BK  WM  WN blk/SM stages %peak  %peak unaligned (of 66,908 GFLOP/s: GFLOP/s at 4096^3 / at 4095^3)
     {128, 128, 32, 64, 64, 2, 3, 282.6, 125.1},  // 101,376 B: two blocks per SM on sm_90, 100, 103, 110 (189,106 / 83,709)
