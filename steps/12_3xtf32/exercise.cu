@@ -12,8 +12,8 @@
 @brief Step 12, 3xTF32: FP32's accuracy from TF32 tensor cores. Each input is split into a big
 and a small TF32 part, and three mma.sync instructions do the work of one FP32 product.
 
-The idea: x = hi + lo, with hi = tf32(x) and lo = tf32(x - hi). hi holds the top 11 bits of x's
-significand, lo the next 11: together 22 of FP32's 24. Then
+The idea: x = hi + lo, with hi = tf32(x) and lo = x - hi, of which the tensor core reads the top
+11 bits. hi holds the top 11 bits of x's significand, lo the next 11: together 22 of FP32's 24. Then
 
     a * b = a_hi * b_hi + a_hi * b_lo + a_lo * b_hi + a_lo * b_lo,
 
@@ -33,7 +33,10 @@ rounded as an FFMA loop rounds it.
 @endverbatim
 
 Shared memory, the fragments and the pipeline are step 11's; the split happens in registers,
-after the fragment loads: 2 cvt and 1 subtraction per element, and no extra memory.
+after the fragment loads: 1 cvt and 1 subtraction per element, and no extra memory. lo is not
+rounded: the tensor core drops its low 13 bits itself (CUTLASS's 3xTF32 leaves them to it too).
+B's fragments are split as soon as they arrive, a step ahead, so that their splits run beside
+this step's mma; A's, at the step itself (both ahead would need more than 255 registers).
 
 Template parameters: as in step 11. BM, BN - rows and columns of the block's tile of C; BK - the
 depth of the shared-memory tiles (a multiple of 8); WM, WN - rows and columns of a warp's tile of
@@ -104,13 +107,16 @@ __device__ __forceinline__ void ldmatrix_x4(std::uint32_t (&a)[4], std::uint32_t
 #endif
 }
 
-/// hi = tf32(x) and lo = tf32(x - hi): x = hi + lo to within 2^-22 |x|.
+/// hi = tf32(x) and lo = x - hi, left unrounded: the tensor core reads only the top 19 bits of
+/// each operand (sign, exponent, 10 mantissa bits) and drops the rest, so it cuts lo to TF32
+/// itself. lo has at most 12 significant bits, so the cut drops at most its last bit, one unit in
+/// x's last place, as rounding would (that bit is a tie): x = hi + lo to within 2^-22 |x|.
 __device__ __forceinline__ void split(float x, std::uint32_t& hi, std::uint32_t& lo) {
     // hi is read as a float below, so its 13 low bits must be 0, as cvt's result is defined: the
     // compiler clears them where an instruction other than HMMA reads them (sm_80 to 89), or
     // cvt.rn's one instruction leaves them 0 (sm_90 and newer)
     hi = to_tf32(x);
-    lo = to_tf32(x - __uint_as_float(hi));  // x - hi is exact: it is within 2^-11 |x| and fits in 13 bits
+    lo = __float_as_uint(x - __uint_as_float(hi));  // exact: within 2^-11 |x|, at most 12 bits
 }
 
 /// The FP32 dot product of a row of A and a column of B, `len` long, as an FFMA loop sums it:
@@ -203,14 +209,14 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
     // 8 (l / 8 % 2) of the warp's 16-row tile, at chunk 2 step + l / 16 of the row, stored as that
     // chunk ^ (l % 8) (the swizzle); step s's bytes are step 0's ^ 32 s. B's by one 4-byte load per
     // element: rows t and t + 4, column g of each mma tile (a pair the mma reads from neighbouring
-    // registers).
+    // registers), split as they arrive: a step ahead of their mma, as the file comment says.
     const int a_row = warp_m + lane % 8 + lane / 8 % 2 * 8;  // the row of A this lane names
     static_assert(kSizeA % 32 == 0 && kSizeB % 32 == 0, "stages of whole 128 bytes: XOR 32 s changes only a chunk");
     const std::uint32_t a_lane = static_cast<std::uint32_t>(__cvta_generic_to_shared(smem)) +
                                  4 * (a_row * kLdA + (lane / 16 ^ lane % 8) * 4);  // its 16 bytes in stage 0, step 0
     const int b_lane = t * kLdB + warp_n + g;                         // its b[0] in stage 0, step 0
     struct Fragments {
-        std::uint32_t a[kTilesM][4], b[kTilesN][2];
+        std::uint32_t a[kTilesM][4], b_hi[kTilesN][2], b_lo[kTilesN][2];  // B's already split
     };
     auto load_fragments = [&](Fragments& f, int stage, int step) {  // the next step's, while this one's mma run
         const std::uint32_t at = (a_lane + 4 * stage * (kSizeA + kSizeB)) ^ 32 * step;
@@ -218,21 +224,21 @@ sgemm_3xtf32(int M, int N, int K, float alpha, const float* __restrict__ A, cons
         for (int i = 0; i < kTilesM; ++i) ldmatrix_x4(f.a[i], at + 4 * i * 16 * kLdA);  // rows + 16 i
         const float* bs = Bs(stage) + b_lane + step * 8 * kLdB;
 #pragma unroll
-        for (int j = 0; j < kTilesN; ++j)  // rows t and t + 4, column g of mma tile j
-            f.b[j][0] = __float_as_uint(bs[j * 8]), f.b[j][1] = __float_as_uint(bs[j * 8 + 4 * kLdB]);
+        for (int j = 0; j < kTilesN; ++j) {  // rows t and t + 4, column g of mma tile j, split as they arrive
+            split(bs[j * 8], f.b_hi[j][0], f.b_lo[j][0]);
+            split(bs[j * 8 + 4 * kLdB], f.b_hi[j][1], f.b_lo[j][1]);
+        }
     };
 
-    // 3. Compute: split every element into big and small TF32 parts, and issue three mma for
+    // 3. Compute: split A's elements into big and small TF32 parts, and issue three mma for
     // every (A, B) fragment pair into this K-tile's own sum, part: each kind of product for all
     // pairs before the next, so that the three mma adding into one part are far apart.
     float acc[kTilesM][kTilesN][4] = {};   // the warp's tile of C: 4 floats per thread per mma tile
     float part[kTilesM][kTilesN][4] = {};  // this K-tile's sum of it
     auto compute = [&](Fragments& f) {
-        std::uint32_t a_hi[kTilesM][4], a_lo[kTilesM][4], b_hi[kTilesN][2], b_lo[kTilesN][2];
-#pragma unroll
-        for (int j = 0; j < kTilesN; ++j)
-#pragma unroll
-            for (int r = 0; r < 2; ++r) split(__uint_as_float(f.b[j][r]), b_hi[j][r], b_lo[j][r]);
+        std::uint32_t a_hi[kTilesM][4], a_lo[kTilesM][4];
+        const auto& b_hi = f.b_hi;
+        const auto& b_lo = f.b_lo;
 #pragma unroll
         for (int i = 0; i < kTilesM; ++i)
 #pragma unroll
