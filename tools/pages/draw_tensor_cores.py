@@ -11,9 +11,10 @@
       b[0..1]) and the 16 bytes it names for ldmatrix, each with its byte offset from the
       swizzled address; and the banks of one ldmatrix block of A (8 rows of one chunk: 8
       different 4-bank groups, banks 0 to 31) and of one b[0] load of B;
-  12_3xtf32_split: one FP32 number x (0.1f) and its two TF32 pieces hi = tf32(x) and
-      lo = tf32(x - hi) as 32 bits each (sign, exponent, mantissa: 10 kept, 13 dropped), and
-      their significands by place value, with what hi + lo misses;
+  12_3xtf32_split: one FP32 number x (0.1f) and its two pieces hi = tf32(x) and lo = x - hi
+      as 32 bits each (sign, exponent, mantissa: 10 kept, 13 dropped: zero in hi, dropped from lo
+      by the tensor core, which reads an operand's top 19 bits), and their significands by place
+      value as the mma reads them, with what hi + lo misses;
   11_12_ktile_timeline: one K-tile of one warp in step 11 (128 x 128 x 32, 3 stages, 64 x 64
       warps) and in step 12 (4 stages, 64 x 32 warps), in program order, one lane per kind of work
       (copies, fragment loads, rounding or split, mma.sync, wait + barrier): in both steps the
@@ -24,9 +25,9 @@
 Every position, offset, bank and bit is computed here from the kernel's constants and from the
 FP32 bit patterns (struct), nothing typed by hand, and checked by asserts (the fragment maps
 against ldmatrix's rule, the swizzle against the kernel's copy and ldmatrix addresses, every
-ldmatrix block and b[0] load in 32 banks, x - hi exact, |x - (hi + lo)| <= 2^-22 |x|). The
-rounding is cvt.rn.tf32.f32's (to nearest, ties to even); where sm_80-89's cvt.rna (ties away
-from zero) splits x otherwise, a line says how. The pictures hold no measured figure. Run it
+ldmatrix block and b[0] load in 32 banks, x - hi exact, |x - (hi + lo)| <= 1 unit of x's last
+place). hi's rounding is cvt.rn.tf32.f32's (to nearest, ties to even); where sm_80-89's cvt.rna
+(ties away from zero) splits x otherwise, a line says how. The pictures hold no measured figure. Run it
 after changing it; the output is deterministic and the SVGs are committed.
 
 usage: tools/pages/draw_tensor_cores.py
@@ -423,11 +424,12 @@ def split():
     rest = x - hi
     rb = f32_bits(float(rest))
     assert exact(rb) == rest, "x - hi must be exact in FP32"
-    lb = tf32_rn(rb)
+    lb = rb & ~0x1FFF                   # lo as the mma reads it: its 13 low bits dropped (toward zero)
     lo = exact(lb)
     miss = x - (hi + lo)
     assert lo != 0
-    assert abs(miss) <= abs(x) / 2 ** 22, "hi + lo must hold x to within 2^-22 |x|"
+    assert abs(miss) <= Fraction(2) ** significand(xb)[1], "hi + lo must hold x to within 1 unit of its last place"
+    assert abs(miss) <= abs(x) / 2 ** 22
     xs, xe = significand(xb)
     hs, he = significand(hb)
     ls, le = significand(lb)
@@ -438,22 +440,21 @@ def split():
     rest_units = int(rest_units)
     nbits = abs(rest_units).bit_length()
     low13 = xb & 0x1FFF
-    tie = (rb & 0x1FFF) == 0x1000
     lo_units = lo / Fraction(2) ** xe
     miss_units = miss / Fraction(2) ** xe
     assert lo_units.denominator == 1 and miss_units.denominator == 1
     lo_units, miss_units = int(lo_units), int(miss_units)
     # sm_80 to 89 round with cvt.rna (ties away from zero): the split there, for the note on ties
     hi_rna = exact(tf32_rna(xb))
-    lo_rna = exact(tf32_rna(f32_bits(float(x - hi_rna))))
+    lo_rna = exact(f32_bits(float(x - hi_rna)) & ~0x1FFF)
     miss_rna = x - (hi_rna + lo_rna)
     assert abs(miss_rna) <= abs(x) / 2 ** 22
 
     W = 900
-    out = [text(40, 30, "Step 12, 3xTF32: x = hi + lo, two TF32 numbers (FP32 patterns whose 13 low bits are 0)",
+    out = [text(40, 30, "Step 12, 3xTF32: x = hi + lo, two TF32 numbers as the tensor core reads them",
                 17, weight="bold"),
-           text(40, 52, "hi = tf32(x) rounds x to nearest (ties to even, as cvt.rn.tf32.f32 does); x − hi is exact in "
-                        "FP32, and lo = tf32(x − hi) rounds it the same way.", 12)]
+           text(40, 52, "hi = tf32(x) rounds x to nearest (ties to even, as cvt.rn.tf32.f32 does); lo = x − hi is exact in "
+                        "FP32, and the tensor core drops its 13 low bits.", 12)]
     HI, LO, SIGN, EXP = READ_A, READ_B, "#e6dcef", "#dfe5ec"
     BW, GAP, x0 = 19, 8, 110
 
@@ -475,10 +476,9 @@ def split():
              f"x's 13 low bits {low13:013b} = {low13:,} are {'below' if low13 < 0x1000 else 'above'} "
              f"{pow2(12)} = {0x1000:,}, half a unit in hi's last place: rounded {'down' if hb <= xb else 'up'}"
              if low13 != 0x1000 else f"x's 13 low bits are exactly {pow2(12)}, half a unit: a tie, rounded to even"),
-            ("lo", lb, LO, f"lo = tf32(x − hi) = {dec(lo)}",
-             f"x − hi = {rest_units:,} · {pow2(xe)} is exact in FP32 and has {nbits} significant bits; to 11 "
-             + (f"it is a tie, rounded to even: {lo_units:,} · {pow2(xe)}" if tie else
-                f"it rounds to {lo_units:,} · {pow2(xe)}" if lo_units != rest_units else "it is exact"))]
+            ("lo", rb, LO, f"lo = x − hi = {dec(rest)}; the mma reads {dec(lo)}",
+             f"x − hi = {rest_units:,} · {pow2(xe)} is exact in FP32 and has {nbits} significant bits; the mma keeps "
+             + (f"the top 11: {lo_units:,} · {pow2(xe)}" if lo_units != rest_units else "all of them"))]
     RS = 86
     for ri, (name, bits, color, label, note) in enumerate(rows):
         ry = y + 34 + ri * RS
@@ -543,14 +543,14 @@ def split():
                             f"{sci(float(abs(miss)))}; relative to x, {sci(float(rel))}: within the bound "
                             f"{pow2(-22)} ≈ {sci(2.0 ** -22)}.", 12))
     out.append(text(40, ny + 18, "hi + lo carry 2 × 11 = 22 significant bits against FP32's 24.", 12))
-    if hi_rna == hi and lo_rna != lo:   # only lo's tie rounds the other way
+    if hi_rna != hi:   # a tie in hi, which cvt.rna rounds away from zero
         units = lambda v: f"{'−' if v < 0 else ''}{abs(int(v / Fraction(2) ** xe)):,} · {pow2(xe)}"
         out.append(text(40, ny + 36, f"On sm_80 to 89, cvt.rna.tf32.f32 rounds that tie away from zero instead: "
                                      f"lo = {units(lo_rna)}, x − (hi + lo) = {units(miss_rna)}.", 12))
         ny += 18
     out += legend(40, ny + 34, [(HI, "hi: the 10 mantissa bits TF32 keeps"),
                                 (LO, "lo: the 10 mantissa bits TF32 keeps")], gap=20)
-    out += legend(420, ny + 34, [(PAD, "the 13 low bits: zero in a TF32 number"),
+    out += legend(420, ny + 34, [(PAD, "the 13 low bits: zero in hi, dropped from lo by the mma"),
                                  ((SIGN, EXP), "sign and exponent, as in FP32")], gap=20)
     save("12_3xtf32_split", W, int(ny + 34 + 2 * 20 + 8), out)
 
