@@ -34,7 +34,8 @@ rounded as an FFMA loop rounds it.
 
 Shared memory, the fragments and the pipeline are step 11's; the split happens in registers,
 after the fragment loads: 1 cvt and 1 subtraction per element, and no extra memory. lo is not
-rounded: the tensor core drops its low 13 bits itself (CUTLASS's 3xTF32 leaves them to it too).
+rounded: the tensor core drops its low 13 bits itself (CUTLASS's 3xTF32 leaves them to it too,
+after adding half a TF32 unit).
 B's fragments are split as soon as they arrive, a step ahead, so that their splits run beside
 this step's mma; A's, at the step itself (both ahead would need more than 255 registers).
 
@@ -110,7 +111,7 @@ __device__ __forceinline__ void ldmatrix_x4(std::uint32_t (&a)[4], std::uint32_t
 /// hi = tf32(x) and lo = x - hi, left unrounded: the tensor core reads only the top 19 bits of
 /// each operand (sign, exponent, 10 mantissa bits) and drops the rest, so it cuts lo to TF32
 /// itself. lo has at most 12 significant bits, so the cut drops at most its last bit, one unit in
-/// x's last place, as rounding would (that bit is a tie): x = hi + lo to within 2^-22 |x|.
+/// x's last place (<= 2^-23 |x|), as rounding would (that bit is a tie).
 __device__ __forceinline__ void split(float x, std::uint32_t& hi, std::uint32_t& lo) {
     // hi is read as a float below, so its 13 low bits must be 0, as cvt's result is defined: the
     // compiler clears them where an instruction other than HMMA reads them (sm_80 to 89), or
