@@ -62,7 +62,9 @@ tools/pages/check_figures.py fails on a measured figure in a page that is not ge
 
 The marker holds an expression (no spaces needed, so it costs one word of a lesson's budget;
 min, max, abs, round, sum and len may be used) and, after '|' ('\\|' inside a table row, where a
-bare '|' would split the cell), a Python format spec (default ',.0f' for whole numbers and from 100 up, else '.2f'). Steps are
+bare '|' would split the cell), a Python format spec (default ',.0f' for whole numbers and from 100 up, else '.2f'),
+which may start with 万 or 亿 for a Chinese page's count: the value over 10^4 or 10^8, then the unit
+('|亿.2f' writes 152,000,000 as "1.52 亿"; '|万' as "15,200 万"). Steps are
 numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The functions:
 
     gf(s, shape)  GFLOP/s         ms(s, shape)  median time (ms)    cb(s, shape)  cuBLAS GFLOP/s
@@ -1093,6 +1095,10 @@ FIGURES = {
 }
 
 
+# A format that starts with 万 or 亿 divides the count by 10^4 or 10^8 and writes the unit after it
+# (<!--v:EXPR|亿.2f--> -> "1.52 亿"): the Chinese pages count large numbers so, not in 百万 or
+# × 10⁹ (check_docs.py fails on those).
+CHINESE_UNITS = {"万": 1e4, "亿": 1e8}
 ARITHMETIC = {"min": min, "max": max, "abs": abs, "round": round, "sum": sum, "len": len}  # for ranges and spreads
 
 
@@ -1104,6 +1110,9 @@ def figure(expr, page):
         value = eval(expr, {"__builtins__": dict(ARITHMETIC)}, dict(FIGURES))  # the pages are the project's own
     except Exception as e:  # a name, a row or a metric that is not there: say which page
         raise SystemExit(f"{page.relative_to(ROOT)}: inline figure '{expr}': {e}")
+    if spec[:1] in CHINESE_UNITS:  # a count in 万 or 亿, as Chinese readers count: 1.52 亿, 6,296 万
+        unit, spec = spec[0], spec[1:]
+        return format(value / CHINESE_UNITS[unit], spec or ",.0f") + " " + unit
     return format(value, spec or (",.0f" if abs(value) >= 100 or value == int(value) else ".2f"))
 
 
@@ -1191,8 +1200,8 @@ def render(kind, page):
 
 def pages():
     """Every Markdown page of the project (tools/pages/check_docs.py checks the same ones)."""
-    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md", "docs/results/*.md", "tools/*.md",
-                    "tools/*/*.md", "python/*.md"):
+    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md", "docs/results/*.md", "common/*.md",
+                    "tools/*.md", "tools/*/*.md", "python/*.md"):
         yield from sorted(ROOT.glob(pattern))
 
 
