@@ -17,6 +17,14 @@ r"""Host check of the Markdown pages, run by `make test`.
    line per hit naming the page, the line and the term to use. Fenced code, inline code and
    the generated <!-- results --> blocks are not checked, nor the first (English) column of
    the glossary's tables; so the glossary names the rejected variants in inline code.
+   The same pages follow the usage rules of USAGE (the glossary's 中文的写法): the section
+   labels (关键数字, 实测结果, 改一处试试); counts in 万 and 亿 (no 百万, no × 10ⁿ), written by a
+   marker's 万 or 亿 format (results_table.py); a ratio as 是原来的 N 倍 or 只有其 1/N, never
+   增大了 N 倍 or 小 N 倍; Chinese quotation marks “…” in prose; and bank 冲突, whose book name
+   存储体冲突 stands once on a page, in parentheses after its first bank 冲突. A rule may match
+   across a line break inside a paragraph (小\n<!--v:...-->2.3<!--/v--> 倍); the hit is reported
+   at the line where it starts. Before checking the pages, the rules are checked on a planted
+   page (PLANTED): each planted line must fail with its rule, and the allowed forms must pass.
 5. Every script under tools/ that the project tells someone to run by its path runs as written
    (`tools/exercises/exercise.py reset 05` in a page, a command line in a fenced block, a script
    or the Makefile, a `usage:` line): it exists, starts with a shebang and has the run bit in
@@ -43,6 +51,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from results_table import INLINE, ROOT, pages  # the same pages the tables are written into
@@ -71,12 +80,22 @@ TERMS = [
     (r"算术强度|计算访存比|(?<!计算)访存比|运算强度", "计算强度 (arithmetic intensity)"),
     (r"设备内存", "显存 (device memory)"),
     (r"启动代码", "启动函数 (launcher)"),
-    (r"线程（lane）", "通道（lane） (a lane of a warp)"),
+    # lane and bank 冲突 stay as Chinese engineers write them, like warp (glossary: 中文的写法)
+    (r"线程（lane）|通道", "lane (not translated, as warp is: 第 i 个 lane, 32 个 lane, lane 4g + t)"),
     (r"线程束", "warp"),
     (r"(?:FMA|FFMA|LSU|MIO|共享内存|数学|执行)\s?流水线", "管线 (a hardware pipe: FMA 管线, 共享内存管线)"),
     (r"(?<!异或置换（)(?<!异或置换（XOR )(?<!\w)[Ss]wizzle", "异或置换（swizzle）"),
     (r"序言", "预取阶段（prologue）"),
-    (r"随代码发布", "发布版本中的 (the shipped one: a calque of the English)"),
+    (r"随代码发布|发布版本|当时发布|发布的(?:是|版本|配置|核函数)",
+     "默认配置 or 最终采用的配置 (shipped; 仓库里的核函数 for the kernel as committed)"),
+    (r"`Config`\s?记录|Config\s?记录|配置记录", "结构体 or 配置项 (the Config record: 配置用结构体 `Config` 描述)"),
+    (r"合并请求", "PR（pull request）"),
+    # one term per concept where the pages had two
+    (r"基准(?!测试)", "基线 (baseline; 基准 is left to 基准测试, benchmarking)"),
+    (r"公共框架", "测试框架 (harness)"),
+    (r"(?<!分派停顿（)\bdispatch\b", "分派停顿 (dispatch stall; 分派停顿（dispatch stall） at first use)"),
+    (r"(?:FP32|TF32|FFMA)\s?的算法|[两三几各]种算法|各用各的算法|要的算法|分块和算法|^\|(?:[^|]*\|)*\s*算法\s*\|",
+     "运算方式 (the arithmetic: FP32, TF32, 3xTF32)"),
     (r"内核函数|kernel\s?函数", "核函数 (kernel)"),
     (r"占有率", "占用率 (occupancy)"),
     (r"合并访问|访存合并", "合并访存 (coalescing)"),
@@ -87,7 +106,8 @@ TERMS = [
     # store, the memory operation, is 写入 (STG: 全局内存写入, STS: 共享内存写入); 存储 alone
     # would read like 存储体 (bank). 存储 stays only in 存储体, 存储器, 存储层次, 存储系统,
     # 存储空间 and 片上存储 (storage, not a store).
-    (r"存储冲突|[Bb]ank\s?冲突", "存储体冲突 (bank conflict)"),
+    (r"存储冲突|Bank\s?冲突|bank冲突|(?<!bank 冲突（)存储体冲突",
+     "bank 冲突 (bank conflict); 存储体冲突 only once, in parentheses at its first use: bank 冲突（存储体冲突）"),
     (r"(?<!共享)(?<!局部)(?<!片上)存储(?!体|器|层次|系统|空间|冲突)",
      "写入 (a store: STG, STS) or 存储器 (storage) or 存放 (how data lies)"),
     (r"边缘分块|边缘块", "边界分块 (edge tile)"),
@@ -124,17 +144,110 @@ def reader_lines(text):
             yield number, line
 
 
+# How Chinese readers expect the pages to be written (issue 41; the glossary's 中文的写法):
+# pattern -> what to write. The patterns see the prose as TERMS do (markers as their values).
+USAGE = [
+    (r"改变的数字", "关键数字 (the label on a lesson's first line: **关键数字。**)"),
+    (r"^#{1,6}\s+实测\s*$", "## 实测结果 (the section label)"),
+    (r"(?<!只)改一处(?!试试)", "改一处试试 (the section label: **改一处试试。**)"),
+    (r"百万", "万 or 亿, written by the marker: <!--v:EXPR|万,.0f--> or <!--v:EXPR|亿.2f--> (1.52 亿, 6,296 万)"),
+    (r"[×x]\s?10(?:[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+|\^)", "万 or 亿 (a marker's |万 or |亿 format: 23.4 亿, not 2.34 × 10⁹)"),
+    (r"(?:增大|增加|提高|扩大|增长|上升|升高)了\s?[\d.,]+\s?倍",
+     "是原来的 N 倍 or 变为原来的 N 倍 (增大了 N 倍 reads as N + 1 times)"),
+    (r"(?<![\d.,])(?:小|少|低|短|降低了|减少了|缩小了|下降了)\s?[\d.,]+\s?倍",
+     "只有其 1/N or 降为 N 分之一 (no multiple for a decrease)"),
+    (r'"[^"]*"|"', "Chinese quotation marks “…” in prose (or inline code for a name the reader types)"),
+    (r"'[^'\s][^']*[\u4e00-\u9fff][^']*'", "Chinese quotation marks “…” in prose"),
+]
+HTML_TAG = re.compile(r"<[a-zA-Z/][^>]*>")
+PARAGRAPH_END = re.compile(r"^\s*(?:$|#|\||>\s*$|[-*] |\d+\. |<(?!!--v:))")
+
+
+def chinese_prose(line, glossary):
+    """A line of a Chinese page as the rules read it: markers as their values, no inline code,
+    no bold marks, no HTML tags; in the glossary's tables, without the first (English) column.
+    Also the line with its inline code kept (for `Config` 记录)."""
+    shown = INLINE.sub(lambda m: m["value"], line).replace("**", "")
+    shown = HTML_TAG.sub("", shown)
+    if glossary and shown.startswith("|"):
+        shown = shown.split("|", 2)[-1]  # the first column is the English term
+    return INLINE_CODE.sub("", shown), shown
+
+
 def term_problems(rel, text):
-    """A line per banned variant on a Chinese page, outside code and generated blocks."""
+    """A line per banned variant or broken usage rule on a Chinese page, outside code and
+    generated blocks. A match may run on into the next line of the same paragraph (a Chinese
+    sentence is broken anywhere); it is reported at the line where it starts."""
     out = []
-    for number, line in reader_lines(text):
-        prose = INLINE_CODE.sub("", INLINE.sub(lambda m: m["value"], line)).replace("**", "")
-        if rel.name == "glossary.zh-CN.md" and prose.startswith("|"):
-            prose = prose.split("|", 2)[-1]  # the first column is the English term
-        for variant, term in TERMS:
-            for m in re.finditer(variant, prose):
-                out.append(f"{rel}:{number}: '{m.group(0)}' -> use {term}")
+    glossary = rel.name == "glossary.zh-CN.md"
+    lines = [(number, *chinese_prose(line, glossary), line) for number, line in reader_lines(text)]
+    rules = [(v, "use " + t) for v, t in TERMS] + [(v, "write " + t) for v, t in USAGE]
+    for i, (number, prose, with_code, raw) in enumerate(lines):
+        following = ""
+        if i + 1 < len(lines) and lines[i + 1][0] == number + 1 and not PARAGRAPH_END.match(raw) \
+                and not PARAGRAPH_END.match(lines[i + 1][3]):
+            following = lines[i + 1][1]  # the same paragraph goes on
+        code = [m.span() for m in INLINE_CODE.finditer(with_code)]
+        for variant, term in rules:
+            seen = with_code if "`" in variant else prose
+            for m in re.finditer(variant, seen + following, re.M):
+                if m.start() < len(seen) and not (seen is with_code and any(
+                        s <= m.start() and m.end() <= e for s, e in code)):  # not a variant named in code
+                    out.append(f"{rel}:{number}: '{m.group(0)}' -> {term}")
+    glosses = sum(p.count("bank 冲突（存储体冲突") for _, p, _, _ in lines)
+    if glosses > 1:
+        out.append(f"{rel}: 'bank 冲突（存储体冲突' {glosses} times -> write the gloss once, at the page's first bank 冲突")
     return out
+
+
+# A Chinese page planted with every banned form (each line must fail with its own rule), and
+# the forms that must pass; checked before the pages, so that a rule that stops matching fails.
+PLANTED = [
+    "> **改变的数字。** 4096³ 下的 GFLOP/s。",
+    "## 实测",
+    "**改一处。** 把 BM 改成 16。",
+    "少掉的指令共 <!--v:152-->152<!--/v--> 百万条。",
+    "cuBLAS 发射了 <!--v:2.43|.2f-->2.43<!--/v--> × 10⁹ 条指令。",
+    "K 增大了 64 倍，fro 增大了 <!--v:7.98|.2f-->7.98<!--/v--> 倍。",
+    "K = 16384 时小",
+    "<!--v:5.1|.1f-->5.1<!--/v--> 倍。",
+    '三个乘积直接加进 `acc`（"acc" 变体）。',
+    "几个通道（lane）访问同一个存储体的不同地址，就是存储体冲突。",
+    "第 09 步发布版本中的 `kConfigs` 有三个，它的配置是 `Config` 记录。",
+    "然后发一个合并请求，和 cuBLAS 基准比较。",
+    "公共框架负责计时；dispatch 停顿升高；两种算法。",
+    "| 做法 | 算法 | GFLOP/s |",
+]
+PLANTED_HITS = [["改变的数字"], ["## 实测"], ["改一处"], ["百万"], ["× 10⁹"], ["增大了 64 倍", "增大了 7.98 倍"],
+                ["小5.1 倍"], [], ['"acc"'], ["通道", "存储体冲突"], ["发布版本", "`Config` 记录"], ["合并请求", "基准"],
+                ["公共框架", "dispatch", "两种算法"], ["| 做法 | 算法 |"]]
+ALLOWED = "\n".join([
+    "> **关键数字。** 4096³ 下的 GFLOP/s。", "",
+    "## 实测结果", "",
+    "**改一处试试。** 每次只改一处，和默认配置那一行对比。", "",
+    "少掉的 <!--v:1.52e8|亿.2f--><!--/v-->条指令中，有 <!--v:6.3e7|万,.0f--><!--/v-->条是加载。",
+    "K 是原来的 64 倍，误差只有其 1/4.9，降为 7.7 分之一；Gbyte = 10⁹。",
+    "一个 warp 里几个 lane 落在同一个存储体上，就是 bank 冲突（存储体冲突）；bank 冲突要多走几趟。",
+    "“acc” 变体；基准测试；测试框架；分派停顿（dispatch stall）；运算方式；配置用结构体 `Config` 描述。",
+    "设 a' = a(1 + δa)、b' = b(1 + δb)；`\"acc\"` 在行内代码里。",
+    "```text", "// 存储体冲突 百万 \"acc\" 在代码里不查", "```",
+])
+
+
+def self_test():
+    """The usage rules catch each planted form and nothing in the allowed ones; raises if not."""
+    rel = Path("planted.zh-CN.md")
+    found = term_problems(rel, ALLOWED)
+    if found:
+        raise SystemExit("check_docs self-test: the allowed forms fail:\n" + "\n".join(found))
+    text = "\n".join(PLANTED) + "\n"
+    found = term_problems(rel, text)
+    for number, want in enumerate(PLANTED_HITS, 1):
+        got = [f.split(": '", 1)[1].rsplit("' -> ", 1)[0] for f in found if f.startswith(f"{rel}:{number}: ")]
+        if got != want:
+            raise SystemExit(f"check_docs self-test: planted line {number} '{PLANTED[number - 1]}' gave {got}, "
+                             f"expected {want}")
+    return len(found)
 
 
 def headings(page):
@@ -268,6 +381,7 @@ def stylesheet_problems():
 
 
 def main():
+    planted = self_test()
     problems = script_problems() + setup_problems() + stylesheet_problems()
     all_pages = list(pages())
     for page in all_pages:
@@ -303,7 +417,7 @@ def main():
     for p in problems:
         print(p)
     print(f"docs check: {len(all_pages)} pages, the scripts they run, the set-up line, the site's stylesheet: "
-          f"{len(problems)} problems")
+          f"{len(problems)} problems (self-test: {planted} hits on the planted Chinese page, each caught)")
     return 1 if problems else 0
 
 

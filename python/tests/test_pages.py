@@ -1,0 +1,115 @@
+"""Tests of the page checks that need no GPU and no NumPy (tools/pages/, run by make check-pages):
+a Chinese page planted with the variants and number forms the glossary rejects fails
+check_docs.py's rules, one line per hit that names the page, the line and what to write; the
+forms the glossary chooses pass; and results_table.py writes a count in 万 or 亿 where a
+marker's format asks for it (issue 41)."""
+import sys
+from pathlib import Path
+
+import pytest
+
+PAGES = Path(__file__).resolve().parents[2] / "tools" / "pages"
+
+
+@pytest.fixture(scope="module")
+def tools():
+    sys.path.insert(0, str(PAGES))
+    try:
+        import check_docs
+        import results_table
+        yield check_docs, results_table
+    finally:
+        sys.path.remove(str(PAGES))
+
+
+PLANTED = """# 第 07 步：bank 冲突
+
+> **改变的数字。** 4096³ 下的 GFLOP/s。
+
+几个通道（lane）落在同一个存储体的不同地址上，这就是存储体冲突。
+少掉的指令共 <!--v:152-->152<!--/v--> 百万条；cuBLAS 发射了 2.43 × 10⁹ 条指令。
+K 增大了 64 倍。K = 16384 时误差小
+<!--v:5.1|.1f-->5.1<!--/v--> 倍，是 "acc" 变体。
+第 09 步发布版本中的配置是 `Config` 记录；公共框架计时；和 cuBLAS 基准比；发一个合并请求。
+
+## 实测
+
+| 做法 | 算法 | GFLOP/s |
+|:--|:--|--:|
+| dispatch 停顿 | FP32 | 1 |
+
+**改一处。** 把 BM 改成 16。
+"""
+
+# (line, what the page wrote, a word of what to write instead)
+EXPECTED = [
+    (3, "改变的数字", "关键数字"),
+    (5, "通道", "lane"), (5, "存储体冲突", "bank 冲突"),
+    (6, "百万", "亿"), (6, "× 10⁹", "亿"),
+    (7, "增大了 64 倍", "是原来的"), (7, "小5.1 倍", "1/N"),
+    (8, '"acc"', "“…”"),
+    (9, "发布版本", "默认配置"), (9, "`Config` 记录", "结构体"), (9, "基准", "基线"),
+    (9, "公共框架", "测试框架"), (9, "合并请求", "PR"),
+    (11, "## 实测", "实测结果"),
+    (13, "| 做法 | 算法 |", "运算方式"),
+    (15, "dispatch", "分派停顿"),
+    (17, "改一处", "改一处试试"),
+]
+
+
+def test_a_planted_chinese_page_fails_with_each_rule(tools):
+    check_docs, _ = tools
+    found = check_docs.term_problems(Path("steps/07_bank_conflicts/planted.zh-CN.md"), PLANTED)
+    assert len(found) == len(EXPECTED), "\n".join(found)
+    for line, wrote, instead in EXPECTED:
+        prefix = f"steps/07_bank_conflicts/planted.zh-CN.md:{line}: '{wrote}' -> "
+        assert any(f.startswith(prefix) and instead in f for f in found), (prefix, found)
+
+
+ALLOWED = """# 第 07 步：bank 冲突
+
+> **关键数字。** 4096³ 下的 GFLOP/s。
+
+几个 lane 落在同一个存储体的不同地址上，这就是 bank 冲突（存储体冲突）；bank 冲突要多走几趟。
+少掉的 <!--v:1.52e8|亿.2f-->1.52 亿<!--/v-->条指令中，<!--v:6.3e7|万,.0f-->6,300 万<!--/v-->条是加载。
+K 是原来的 64 倍，误差只有其 1/4.9；“acc” 变体；默认配置；配置用结构体 `Config` 描述；每次只改一处。
+测试框架计时；和 cuBLAS 基线比，见基准测试；发一个 PR（pull request）；分派停顿（dispatch stall）。
+
+## 实测结果
+
+| 做法 | 运算方式 | GFLOP/s |
+|:--|:--|--:|
+
+**改一处试试。** 把 BM 改成 16。
+
+```text
+存储体冲突 百万 "acc" 算法 in code are not checked
+```
+"""
+
+
+def test_the_glossarys_forms_pass(tools):
+    check_docs, _ = tools
+    assert check_docs.term_problems(Path("planted.zh-CN.md"), ALLOWED) == []
+
+
+def test_the_gloss_stands_once_per_page(tools):
+    check_docs, _ = tools
+    twice = "bank 冲突（存储体冲突）在这里。\n\n又一次 bank 冲突（存储体冲突）。\n"
+    found = check_docs.term_problems(Path("p.zh-CN.md"), twice)
+    assert found == ["p.zh-CN.md: 'bank 冲突（存储体冲突' 2 times -> write the gloss once, "
+                     "at the page's first bank 冲突"]
+
+
+def test_the_self_test_passes(tools):
+    check_docs, _ = tools
+    assert check_docs.self_test() > 0
+
+
+@pytest.mark.parametrize("expr, text", [
+    ("152000000|亿.2f", "1.52 亿"), ("62957000|万,.0f", "6,296 万"), ("70866960384|亿.0f", "709 亿"),
+    ("10600000|万", "1,060 万"), ("2.29e8\\|亿.2f", "2.29 亿"),  # '\|' as inside a table row
+])
+def test_a_marker_writes_a_count_in_wan_or_yi(tools, expr, text):
+    _, results_table = tools
+    assert results_table.figure(expr, PAGES / "README.md") == text
