@@ -1,8 +1,9 @@
 """Tests of the page checks that need no GPU and no NumPy (tools/pages/, run by make check-pages):
 a Chinese page planted with the variants and number forms the glossary rejects fails
 check_docs.py's rules, one line per hit that names the page, the line and what to write; the
-forms the glossary chooses pass; and results_table.py writes a count in 万 or 亿 where a
-marker's format asks for it (issue 41)."""
+forms the glossary chooses pass; a line break inside a Chinese sentence fails (it shows as a
+space); and results_table.py writes a count in 万 or 亿 where a marker's format asks for it
+(issue 41)."""
 import sys
 from pathlib import Path
 
@@ -104,6 +105,38 @@ def test_the_gloss_stands_once_per_page(tools):
 def test_the_self_test_passes(tools):
     check_docs, _ = tools
     assert check_docs.self_test() > 0
+
+
+BROKEN = """第 12 步几乎全部留下：每个输入写成
+两个 TF32 数之和，x = hi + lo。
+
+> **思路。** 四项乘积只算三项，
+> 小项先算。
+
+- 列表项，
+  续行。
+- 新的列表项
+
+cuBLAS FP32
+<!--v:1.32|.2f-->1.32<!--/v--> 倍。
+
+| 表格 | 行 |
+| 第二 | 行 |
+
+```text
+代码里的换行，
+不查。
+```
+"""
+
+
+def test_a_line_break_inside_a_chinese_sentence_fails(tools):
+    check_docs, _ = tools
+    found = check_docs.break_problems(Path("p.zh-CN.md"), BROKEN)
+    assert [f.split(": ", 1)[0] for f in found] == ["p.zh-CN.md:1", "p.zh-CN.md:4", "p.zh-CN.md:7"], found
+    assert "('成' | '两')" in found[0] and "join the two lines" in found[0]
+    joined = "第 12 步几乎全部留下：每个输入写成两个 TF32 数之和。\n\n- 列表项，续行。\n- 新的列表项\n"
+    assert check_docs.break_problems(Path("p.zh-CN.md"), joined) == []
 
 
 @pytest.mark.parametrize("expr, text", [

@@ -25,6 +25,9 @@ r"""Host check of the Markdown pages, run by `make test`.
    across a line break inside a paragraph (小\n<!--v:...-->2.3<!--/v--> 倍); the hit is reported
    at the line where it starts. Before checking the pages, the rules are checked on a planted
    page (PLANTED): each planted line must fail with its rule, and the allowed forms must pass.
+   A Chinese paragraph stands on one line: a line break inside it next to a CJK character or
+   full-width punctuation shows as a space in the browser, and fails (break_problems; checked
+   first on PLANTED_BREAKS).
 5. Every script under tools/ that the project tells someone to run by its path runs as written
    (`tools/exercises/exercise.py reset 05` in a page, a command line in a fenced block, a script
    or the Makefile, a `usage:` line): it exists, starts with a shebang and has the run bit in
@@ -250,6 +253,107 @@ def self_test():
     return len(found)
 
 
+# A line break inside a Chinese sentence: CommonMark keeps it as a newline, and a browser shows a
+# newline next to a CJK character as a space ("…TF32 就不够用。 第 01–10 步…" on GitHub and on the
+# Doxygen site), so a Chinese paragraph stands on one line. The break is a fault where the character
+# shown before it or after it (a marker shows its value; the next line's indentation and a
+# blockquote's '>' left out) is a CJK character, full-width punctuation or a Chinese quotation
+# mark. Not checked: fenced code, generated blocks, HTML blocks and comments, tables, headings,
+# hard breaks (two spaces or '\' at the end), and a line that starts a block (a list item, a
+# heading, a table row, a blockquote, a fence, HTML, a thematic break).
+CJK_CHAR = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef\u2018-\u201f\u2026\u2014\u00b7]")
+BLOCK_START = re.compile(r"^\s*(?:[-*+] |\d+[.)] |\||#|>|```|~~~|<(?!!--v:))")
+THEMATIC = re.compile(r"^\s*([-*_=])(?:\s*\1)+\s*$")
+
+
+def break_problems(rel, text):
+    """A line per line break inside a paragraph of a Chinese page next to a CJK character."""
+    out = []
+    prev = None  # (shown text, quoted) of the paragraph line before, or None at a block's end
+    fenced = generated = comment = html = False
+    for number, line in enumerate(text.split("\n"), 1):
+        s = line.strip()
+        para = None
+        if FENCE.match(s):
+            fenced = not fenced
+        elif fenced:
+            pass
+        elif generated:
+            generated = s != "<!-- /results -->"
+        elif comment:
+            comment = "-->" not in s
+        elif html:
+            html = bool(s)  # an HTML block ends at a blank line
+        elif GENERATED.match(s):
+            generated = True
+        elif s.startswith("<!--") and not s.startswith("<!--v:"):
+            comment = "-->" not in s
+        elif re.match(r"^<[A-Za-z/]", s):
+            html = True
+        else:
+            para = line
+        if para is None or not s:
+            prev = None
+            continue
+        quoted = re.match(r"^>\s?(\S.*)$", line)
+        body = quoted.group(1) if quoted else line
+        if prev and (not BLOCK_START.match(line) or (quoted and prev[1] and not BLOCK_START.match(body))) \
+                and not THEMATIC.match(body):
+            before = INLINE.sub(lambda m: m["value"], prev[0]).rstrip()[-1:]
+            after = INLINE.sub(lambda m: m["value"], body).lstrip()[:1]
+            if CJK_CHAR.match(before) or CJK_CHAR.match(after):
+                out.append(f"{rel}:{number - 1}: a line break inside a Chinese sentence ('{before}' | '{after}') "
+                           "shows as a space -> join the two lines")
+        ends_block = (line.endswith("  ") or line.endswith("\\") or THEMATIC.match(line)
+                      or re.match(r"^\s*(?:\||#)", line) or (quoted is None and s.startswith(">")))
+        prev = None if ends_block else (line, bool(quoted))
+    return out
+
+
+# A planted page for break_problems: the breaks after lines 1, 4, 7 and 12 must be caught, the others
+# (a list item's start, a table, code, a hard break, Latin on both sides, a heading) must pass.
+PLANTED_BREAKS = "\n".join([
+    "第 11 步把输入舍入成 TF32，",           # 1: '，' | '第'
+    "第 12 步几乎全部留下。",
+    "",
+    "> **思路。** 每个输入写成",              # 4: '成' | '两'
+    "> 两个 TF32 数之和。",
+    "",
+    "- 列表项的第一行，",                     # 7: '，' | '接'
+    "  接着写的第二行。",
+    "- 新的列表项",
+    "- 另一项",
+    "",
+    "速度是 <!--v:gf(12)-->69,363<!--/v-->",  # 12: '3' | '万', a marker shows its value
+    "万次；cuBLAS FP32",
+    "<!--v:1.0-->1.0<!--/v--> 倍。",
+    "",
+    "| 表格 | 行 |",
+    "| 第二 | 行 |",
+    "",
+    "硬换行在这里  ",
+    "不算。",
+    "## 标题",
+    "正文。",
+    "",
+    "```text",
+    "代码里的换行，",
+    "不算。",
+    "```",
+])
+PLANTED_BREAK_LINES = [1, 4, 7, 12]
+
+
+def break_self_test():
+    """break_problems catches each planted break and nothing else; raises if not."""
+    found = break_problems(Path("planted.zh-CN.md"), PLANTED_BREAKS)
+    got = [int(f.split(":")[1]) for f in found]
+    if got != PLANTED_BREAK_LINES:
+        raise SystemExit(f"check_docs self-test: the line-break rule caught lines {got} of the planted page, "
+                         f"expected {PLANTED_BREAK_LINES}:\n" + "\n".join(found))
+    return len(found)
+
+
 def headings(page):
     return [len(m.group(1)) for line in prose_lines(page.read_text(encoding="utf-8"))
             if (m := re.match(r"^(#{1,6}) ", line))]
@@ -381,7 +485,7 @@ def stylesheet_problems():
 
 
 def main():
-    planted = self_test()
+    planted = self_test() + break_self_test()
     problems = script_problems() + setup_problems() + stylesheet_problems()
     all_pages = list(pages())
     for page in all_pages:
@@ -398,7 +502,7 @@ def main():
             if (page.parent / "lab.md").exists() and f"]({lab}" not in text:
                 problems.append(f"{rel}: does not link its lab notes {lab}")
         if page.name.endswith(".zh-CN.md"):
-            problems += term_problems(rel, text)
+            problems += term_problems(rel, text) + break_problems(rel, text)
         for line in prose_lines(page.read_text(encoding="utf-8")):
             for target in LINK.findall(line):
                 if re.match(r"^[a-z]+:", target) or target.startswith("#"):
