@@ -252,13 +252,13 @@ TEXT = {
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
         "edge_source": "与上表同一批运行。数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
         "gpus_head": "| GPU | 计算能力 | SM 数 | cuBLAS FP32 在 4096³ 的 GFLOP/s | CUDA 核心的最后一步在 4096³：GFLOP/s（占 cuBLAS FP32 的百分比） |",
-        "classes_head": "| 步骤 | 运行身份 | 选中的配置 | 每个 SM 的块数 |",
+        "classes_head": "| 步骤 | 按哪类 GPU 运行 | 选中的配置 | 每个 SM 的块数 |",
         "classes_own": "{gpu}（按本机配置）",
         "classes_as": "{c} 类（强制）",
         "classes_shipped": "唯一配置",
         "classes_source": "每格：在 M × N × K 下的 GFLOP/s（括号内为同一次运行中占 cuBLAS 的百分比），全部在 {gpu} 上测得。"
-                          "“类（强制）”一行是 H100 运行该类 GPU 会选中的配置，"
-                          "并被限制在该类允许的每 SM 块数（`SGEMM_GPU_CLASS`）：它不是在那种 GPU 上的测量。来源：{files}；"
+                          "标着“类（强制）”的行，是 H100 按这一类 GPU 会选中的配置运行，"
+                          "每个 SM 的线程块数也限制在这一类别允许的数目（`SGEMM_GPU_CLASS`）：不是在那种 GPU 上测得的。来源：{files}；"
                           "测量时间、环境和提交见[数据出处]({prov})。",
         "sizes_head": "| 步骤 |",
         "sizes_cell": "各形状 M × N × K 下的 GFLOP/s（占 cuBLAS 的百分比）：",
