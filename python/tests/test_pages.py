@@ -40,6 +40,9 @@ K 增大了 64 倍。K = 16384 时误差小
 | dispatch 停顿 | FP32 | 1 |
 
 **改一处。** 把 BM 改成 16。
+
+这里是[第 07 步课程](README.zh-CN.md)用到的结果；ncu 把时钟锁在基础频率，强制模拟 sm_75 这个 GPU 类。
+今天的内核：共享内存数据通路很忙，wavefront 翻倍，长记分板升高；racecheck 报告竞争冒险；行距；步骤程序。
 """
 
 # (line, what the page wrote, a word of what to write instead)
@@ -55,6 +58,9 @@ EXPECTED = [
     (13, "| 做法 | 算法 |", "运算方式"),
     (15, "dispatch", "分派停顿"),
     (17, "改一处", "改一处试试"),
+    (19, "课程", "讲解"), (19, "基础频率", "基础时钟"), (19, "强制模拟", "强制按"), (19, "GPU 类", "GPU 类别"),
+    (20, "内核", "核函数"), (20, "数据通路", "共享内存管线"), (20, "wavefront", "波前"), (20, "长记分板", "long scoreboard"),
+    (20, "竞争冒险", "0 hazards"), (20, "行距", "行步长"), (20, "步骤程序", "可执行文件"),
 ]
 
 
@@ -75,6 +81,8 @@ ALLOWED = """# 第 07 步：bank 冲突
 少掉的 <!--v:1.52e8|亿.2f-->1.52 亿<!--/v-->条指令中，<!--v:6.3e7|万,.0f-->6,300 万<!--/v-->条是加载。
 K 是原来的 64 倍，误差只有其 1/4.9；“acc” 变体；默认配置；配置用结构体 `Config` 描述；每次只改一处。
 测试框架计时；和 cuBLAS 基线比，见基准测试；发一个 PR（pull request）；分派停顿（dispatch stall）。
+本课程第 2 次课讲第 07 步讲解；时钟锁在基础时钟；强制按 sm_75 类别运行；GPU 类别；核函数；NVIDIA 内核模块。
+共享内存管线；波前（wavefront）；long scoreboard；racecheck 报告 `0 hazards`；行步长；可执行文件。
 
 ## 实测结果
 
@@ -92,6 +100,15 @@ K 是原来的 64 倍，误差只有其 1/4.9；“acc” 变体；默认配置�
 def test_the_glossarys_forms_pass(tools):
     check_docs, _ = tools
     assert check_docs.term_problems(Path("planted.zh-CN.md"), ALLOWED) == []
+
+
+def test_a_lesson_is_jiangjie_and_kecheng_the_course(tools):
+    check_docs, _ = tools
+    # on a step's own pages 课程 can only be the lesson; elsewhere only the forms that name a lesson fail
+    assert check_docs.term_problems(Path("steps/07_bank_conflicts/lab.zh-CN.md"), "讲解见课程。\n")
+    assert check_docs.term_problems(Path("docs/teaching.zh-CN.md"), "更短的课程；本课程。\n") == []
+    found = check_docs.term_problems(Path("docs/gpus.zh-CN.md"), "各课的数字；见第 05 步的课程。\n")
+    assert [f.split("'")[1] for f in found] == ["各课", "第 05 步的课程"]
 
 
 def test_the_gloss_stands_once_per_page(tools):

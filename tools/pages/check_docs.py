@@ -17,6 +17,8 @@ r"""Host check of the Markdown pages, run by `make test`.
    line per hit naming the page, the line and the term to use. Fenced code, inline code and
    the generated <!-- results --> blocks are not checked, nor the first (English) column of
    the glossary's tables; so the glossary names the rejected variants in inline code.
+   A lesson is 讲解 and 课程 the whole course: on a step's own pages (lesson, lab notes) any 课程
+   but 本课程 fails; elsewhere the forms that name a lesson (第 05 步课程, [课程], 各课) fail.
    The same pages follow the usage rules of USAGE (the glossary's 中文的写法): the section
    labels (关键数字, 实测结果, 改一处试试); counts in 万 and 亿 (no 百万, no × 10ⁿ), written by a
    marker's 万 or 亿 format (results_table.py); a ratio as 是原来的 N 倍 or 只有其 1/N, never
@@ -126,7 +128,28 @@ TERMS = [
     (r"性能分析", "性能剖析 (profiling), 剖析器 (profiler)"),
     (r"乒乓缓冲", "双缓冲 (double buffering)"),
     (r"阶梯|(?<![A-Za-z0-9_/-])ladder(?![A-Za-z0-9_.-])", "`make ladder` (name it by its command, in inline code)"),
+    # the second review's terms (issue 41): one word each where the pages still had two or three
+    (r"基础频率|基频", "基础时钟 (base clock)"),
+    (r"强制模拟|模拟各类|模拟(?:成|为)?\s?(?:sm_\d+|较小的|更小的)",
+     "强制按某一类 GPU 运行 (a forced class runs on the H100, it is not simulated: SGEMM_GPU_CLASS)"),
+    (r"GPU\s?类(?![别型])", "GPU 类别 (GPU class; sm_75 类 as a short form)"),
+    (r"竞争冒险|竞争隐患|(?<![A-Za-z_])hazards?(?![A-Za-z_])",
+     "`hazard` as racecheck prints it, in inline code (它应当报告 `0 hazards`)"),
+    (r"(?<!操作系统)内核(?!模块|函数)", "核函数 (kernel; 内核 is the operating system's, as in NVIDIA 内核模块)"),
+    (r"数据通路|共享内存通路", "共享内存管线 (the shared-memory pipe, as the FMA 管线)"),
+    (r"(?<!波前（)(?<!波前\*（)(?<![A-Za-z_])wavefronts?(?![A-Za-z_])", "波前 (wavefront; 波前（wavefront） at first use)"),
+    (r"长记分板|短记分板|(?:MIO|LG)\s?节流|数学管线节流|未被选中",
+     "the stall's name as ncu prints it: long scoreboard, short scoreboard, MIO throttle, LG throttle, "
+     "math pipe throttle, not selected"),
+    (r"行距", "行步长 (row stride)"),
+    (r"步骤程序", "可执行文件 (a step's program: ./step05)"),
 ]
+# A lesson is 讲解; 课程 is the whole course (本课程) and 课 a class session (第 2 次课). On a step's
+# own pages (its lesson and lab notes) 课程 can only mean the lesson; elsewhere the forms that
+# name a step's lesson fail.
+LESSON_ON_STEP_PAGES = (r"(?<![本这整门])课程", "讲解 (the lesson: 第 05 步讲解, [讲解](README.zh-CN.md); 课程 is the whole course)")
+LESSON_ELSEWHERE = (r"第\s?\d+\s?步的?课程|\[课程\]|各课(?!程)|每一课",
+                    "讲解 (a step's lesson: 第 05 步讲解, 各步的讲解; 课程 is the whole course)")
 INLINE_CODE = re.compile(r"`[^`]*`")
 GENERATED = re.compile(r"^<!-- results: .*-->$")
 
@@ -184,7 +207,8 @@ def term_problems(rel, text):
     out = []
     glossary = rel.name == "glossary.zh-CN.md"
     lines = [(number, *chinese_prose(line, glossary), line) for number, line in reader_lines(text)]
-    rules = [(v, "use " + t) for v, t in TERMS] + [(v, "write " + t) for v, t in USAGE]
+    lesson = LESSON_ON_STEP_PAGES if rel.parts[:1] == ("steps",) else LESSON_ELSEWHERE
+    rules = [(v, "use " + t) for v, t in TERMS + [lesson]] + [(v, "write " + t) for v, t in USAGE]
     for i, (number, prose, with_code, raw) in enumerate(lines):
         following = ""
         if i + 1 < len(lines) and lines[i + 1][0] == number + 1 and not PARAGRAPH_END.match(raw) \
@@ -220,10 +244,19 @@ PLANTED = [
     "然后发一个合并请求，和 cuBLAS 基准比较。",
     "公共框架负责计时；dispatch 停顿升高；两种算法。",
     "| 做法 | 算法 | GFLOP/s |",
+    "讲解见第 05 步课程，剖析时时钟锁在基础频率（基频）。",
+    "强制模拟 sm_75 这个 GPU 类，racecheck 报告竞争冒险（hazard）。",
+    "今天的内核：共享内存数据通路很忙，wavefront 数翻倍，长记分板和 LG 节流都高。",
+    "行距是 128 字节的倍数；每个步骤程序都打印报告。",
 ]
 PLANTED_HITS = [["改变的数字"], ["## 实测"], ["改一处"], ["百万"], ["× 10⁹"], ["增大了 64 倍", "增大了 7.98 倍"],
                 ["小5.1 倍"], [], ['"acc"'], ["通道", "存储体冲突"], ["发布版本", "`Config` 记录"], ["合并请求", "基准"],
-                ["公共框架", "dispatch", "两种算法"], ["| 做法 | 算法 |"]]
+                ["公共框架", "dispatch", "两种算法"], ["| 做法 | 算法 |"],
+                ["基础频率", "基频", "课程"], ["强制模拟", "GPU 类", "竞争冒险", "hazard"],
+                ["内核", "数据通路", "wavefront", "长记分板", "LG 节流"], ["行距", "步骤程序"]]
+# The lesson's forms that fail on a page outside steps/, where 课程 is the course.
+PLANTED_ELSEWHERE = "各课的讲解见[课程](README.zh-CN.md)和第 05 步的课程；每一课都一样。"
+PLANTED_ELSEWHERE_HITS = ["各课", "[课程]", "第 05 步的课程", "每一课"]
 ALLOWED = "\n".join([
     "> **关键数字。** 4096³ 下的 GFLOP/s。", "",
     "## 实测结果", "",
@@ -233,16 +266,24 @@ ALLOWED = "\n".join([
     "一个 warp 里几个 lane 落在同一个存储体上，就是 bank 冲突（存储体冲突）；bank 冲突要多走几趟。",
     "“acc” 变体；基准测试；测试框架；分派停顿（dispatch stall）；运算方式；配置用结构体 `Config` 描述。",
     "设 a' = a(1 + δa)、b' = b(1 + δb)；`\"acc\"` 在行内代码里。",
+    "本课程共 12 步，第 2 次课讲第 05 步讲解；时钟锁在基础时钟；强制按 sm_75 类别运行，GPU 类别，sm_75 类。",
+    "racecheck 报告 `0 hazards`；核函数；加载 NVIDIA 内核模块；共享内存管线；波前（wavefront）；"
+    "long scoreboard 和 LG throttle；行步长；可执行文件；基于 BF16 的 FP32 模拟。",
     "```text", "// 存储体冲突 百万 \"acc\" 在代码里不查", "```",
 ])
 
 
 def self_test():
     """The usage rules catch each planted form and nothing in the allowed ones; raises if not."""
-    rel = Path("planted.zh-CN.md")
-    found = term_problems(rel, ALLOWED)
-    if found:
-        raise SystemExit("check_docs self-test: the allowed forms fail:\n" + "\n".join(found))
+    for rel in Path("planted.zh-CN.md"), Path("steps/00_planted/planted.zh-CN.md"):
+        found = term_problems(rel, ALLOWED)
+        if found:
+            raise SystemExit("check_docs self-test: the allowed forms fail:\n" + "\n".join(found))
+    elsewhere = [f.split(": '", 1)[1].rsplit("' -> ", 1)[0]
+                 for f in term_problems(Path("docs/planted.zh-CN.md"), PLANTED_ELSEWHERE)]
+    if elsewhere != PLANTED_ELSEWHERE_HITS:
+        raise SystemExit(f"check_docs self-test: '{PLANTED_ELSEWHERE}' gave {elsewhere}, expected {PLANTED_ELSEWHERE_HITS}")
+    rel = Path("steps/00_planted/planted.zh-CN.md")  # on a step's page, 课程 is the lesson
     text = "\n".join(PLANTED) + "\n"
     found = term_problems(rel, text)
     for number, want in enumerate(PLANTED_HITS, 1):
@@ -250,7 +291,7 @@ def self_test():
         if got != want:
             raise SystemExit(f"check_docs self-test: planted line {number} '{PLANTED[number - 1]}' gave {got}, "
                              f"expected {want}")
-    return len(found)
+    return len(found) + len(elsewhere)
 
 
 # A line break inside a Chinese sentence: CommonMark keeps it as a newline, and a browser shows a
