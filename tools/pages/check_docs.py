@@ -303,7 +303,7 @@ def self_test():
 # hard breaks (two spaces or '\' at the end), and a line that starts a block (a list item, a
 # heading, a table row, a blockquote, a fence, HTML, a thematic break).
 CJK_CHAR = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef\u2018-\u201f\u2026\u2014\u00b7]")
-BLOCK_START = re.compile(r"^\s*(?:[-*+] |\d+[.)] |\||#|>|```|~~~|<(?!!--v:))")
+BLOCK_START = re.compile(r"^\s*(?:[-*+] |\d+[.)] |\|.*\|\s*$|#|>|```|~~~|<(?!!--v:))")  # a table row ends in '|' too
 THEMATIC = re.compile(r"^\s*([-*_=])(?:\s*\1)+\s*$")
 
 
@@ -346,12 +346,12 @@ def break_problems(rel, text):
                 out.append(f"{rel}:{number - 1}: a line break inside a Chinese sentence ('{before}' | '{after}') "
                            "shows as a space -> join the two lines")
         ends_block = (line.endswith("  ") or line.endswith("\\") or THEMATIC.match(line)
-                      or re.match(r"^\s*(?:\||#)", line) or (quoted is None and s.startswith(">")))
+                      or re.match(r"^\s*(?:\|.*\|\s*$|#)", line) or (quoted is None and s.startswith(">")))
         prev = None if ends_block else (line, bool(quoted))
     return out
 
 
-# A planted page for break_problems: the breaks after lines 1, 4, 7 and 12 must be caught, the others
+# A planted page for break_problems: the breaks after lines 1, 4, 7, 12 and 19 must be caught, the others
 # (a list item's start, a table, code, a hard break, Latin on both sides, a heading) must pass.
 PLANTED_BREAKS = "\n".join([
     "第 11 步把输入舍入成 TF32，",           # 1: '，' | '第'
@@ -372,6 +372,9 @@ PLANTED_BREAKS = "\n".join([
     "| 表格 | 行 |",
     "| 第二 | 行 |",
     "",
+    "|x| 小于约 2^−115 时，",               # 19: '，' | '截', a line that starts with '|' is no table row
+    "截断可能丢得更多。",
+    "",
     "硬换行在这里  ",
     "不算。",
     "## 标题",
@@ -382,7 +385,7 @@ PLANTED_BREAKS = "\n".join([
     "不算。",
     "```",
 ])
-PLANTED_BREAK_LINES = [1, 4, 7, 12]
+PLANTED_BREAK_LINES = [1, 4, 7, 12, 19]
 
 
 def break_self_test():
