@@ -22,7 +22,7 @@ r"""Host check of the Markdown pages, run by `make test`.
    The same pages follow the usage rules of USAGE (the glossary's 中文的写法): the section
    labels (关键数字, 实测结果, 改一处试试); counts in 万 and 亿 (no 百万, no × 10ⁿ), written by a
    marker's 万 or 亿 format (results_table.py); a ratio as 是原来的 N 倍 or 只有其 1/N, never
-   增大了 N 倍 or 小 N 倍; Chinese quotation marks “…” in prose; and bank 冲突, whose book name
+   增大了 N 倍, 小 N 倍, 0.8 倍 or 相差 N 倍; Chinese quotation marks “…” in prose; and bank 冲突, whose book name
    存储体冲突 stands once on a page, in parentheses after its first bank 冲突. A rule may match
    across a line break inside a paragraph (小\n<!--v:...-->2.3<!--/v--> 倍); the hit is reported
    at the line where it starts. Before checking the pages, the rules are checked on a planted
@@ -182,6 +182,8 @@ USAGE = [
      "是原来的 N 倍 or 变为原来的 N 倍 (增大了 N 倍 reads as N + 1 times)"),
     (r"(?<![\d.,])(?:小|少|低|短|降低了|减少了|缩小了|下降了)\s?[\d.,]+\s?倍",
      "只有其 1/N or 降为 N 分之一 (no multiple for a decrease)"),
+    (r"(?<![\d.,])0\.\d+\s?倍", "降到原来的 0.8 or 是它的 0.98 (no 倍 below one: that is a decrease)"),
+    (r"相差\s?[\d.,]+\s?倍", "前者是后者的 N 倍 (相差 N 倍 does not say which is N times the other)"),
     (r'"[^"]*"|"', "Chinese quotation marks “…” in prose (or inline code for a name the reader types)"),
     (r"'[^'\s][^']*[\u4e00-\u9fff][^']*'", "Chinese quotation marks “…” in prose"),
 ]
@@ -237,7 +239,7 @@ PLANTED = [
     "cuBLAS 发射了 <!--v:2.43|.2f-->2.43<!--/v--> × 10⁹ 条指令。",
     "K 增大了 64 倍，fro 增大了 <!--v:7.98|.2f-->7.98<!--/v--> 倍。",
     "K = 16384 时小",
-    "<!--v:5.1|.1f-->5.1<!--/v--> 倍。",
+    "<!--v:5.1|.1f-->5.1<!--/v--> 倍，全局加载变为 <!--v:0.8|.1f-->0.8<!--/v--> 倍，两者相差 5.06 倍。",
     '三个乘积直接加进 `acc`（"acc" 变体）。',
     "几个通道（lane）访问同一个存储体的不同地址，就是存储体冲突。",
     "第 09 步发布版本中的 `kConfigs` 有三个，它的配置是 `Config` 记录。",
@@ -250,7 +252,7 @@ PLANTED = [
     "行距是 128 字节的倍数；每个步骤程序都打印报告。",
 ]
 PLANTED_HITS = [["改变的数字"], ["## 实测"], ["改一处"], ["百万"], ["× 10⁹"], ["增大了 64 倍", "增大了 7.98 倍"],
-                ["小5.1 倍"], [], ['"acc"'], ["通道", "存储体冲突"], ["发布版本", "`Config` 记录"], ["合并请求", "基准"],
+                ["小5.1 倍"], ["0.8 倍", "相差 5.06 倍"], ['"acc"'], ["通道", "存储体冲突"], ["发布版本", "`Config` 记录"], ["合并请求", "基准"],
                 ["公共框架", "dispatch", "两种算法"], ["| 做法 | 算法 |"],
                 ["基础频率", "基频", "课程"], ["强制模拟", "GPU 类", "竞争冒险", "hazard"],
                 ["内核", "数据通路", "wavefront", "长记分板", "LG 节流"], ["行距", "步骤程序"]]
@@ -262,7 +264,7 @@ ALLOWED = "\n".join([
     "## 实测结果", "",
     "**改一处试试。** 每次只改一处，和默认配置那一行对比。", "",
     "少掉的 <!--v:1.52e8|亿.2f--><!--/v-->条指令中，有 <!--v:6.3e7|万,.0f--><!--/v-->条是加载。",
-    "K 是原来的 64 倍，误差只有其 1/4.9，降为 7.7 分之一；Gbyte = 10⁹。",
+    "K 是原来的 64 倍，误差只有其 1/4.9，降为 7.7 分之一，扇区降到原来的 0.8；前者是后者的 5.06 倍；Gbyte = 10⁹。",
     "一个 warp 里几个 lane 落在同一个存储体上，就是 bank 冲突（存储体冲突）；bank 冲突要多走几趟。",
     "“acc” 变体；基准测试；测试框架；分派停顿（dispatch stall）；运算方式；配置用结构体 `Config` 描述。",
     "设 a' = a(1 + δa)、b' = b(1 + δb)；`\"acc\"` 在行内代码里。",
