@@ -20,10 +20,11 @@ r"""Host check of the Markdown pages, run by `make test`.
    A lesson is 讲解 and 课程 the whole course: on a step's own pages (lesson, lab notes) any 课程
    but 本课程 fails; elsewhere the forms that name a lesson (第 05 步课程, [课程], 各课) fail.
    The same pages follow the usage rules of USAGE (the glossary's 中文的写法): the section
-   labels (关键数字, 实测结果, 改一处试试); counts in 万 and 亿 (no 百万, no × 10ⁿ), written by a
-   marker's 万 or 亿 format (results_table.py); a ratio as 是原来的 N 倍 or 只有其 1/N, never
-   增大了 N 倍, 小 N 倍, 0.8 倍 or 相差 N 倍; Chinese quotation marks “…” in prose; and bank 冲突, whose book name
-   存储体冲突 stands once on a page, in parentheses after its first bank 冲突. A rule may match
+   labels (关键数字, 实测结果, 改一处试试, 离下界多远); counts in 万 and 亿 (no 百万, no × 10ⁿ),
+   written by a marker's 万 or 亿 format (results_table.py); a ratio as 是原来的 N 倍 or 只有其
+   1/N, never 增大了 N 倍, 小 N 倍, 0.8 倍 or 相差 N 倍; Chinese quotation marks “…” in prose; and
+   bank 冲突, whose book name 存储体冲突 stands once on a page, in parentheses after its first
+   bank 冲突. A rule may match
    across a line break inside a paragraph (小\n<!--v:...-->2.3<!--/v--> 倍); the hit is reported
    at the line where it starts. Before checking the pages, the rules are checked on a planted
    page (PLANTED): each planted line must fail with its rule, and the allowed forms must pass.
