@@ -62,7 +62,9 @@ tools/pages/check_figures.py fails on a measured figure in a page that is not ge
 
 The marker holds an expression (no spaces needed, so it costs one word of a lesson's budget;
 min, max, abs, round, sum and len may be used) and, after '|' ('\\|' inside a table row, where a
-bare '|' would split the cell), a Python format spec (default ',.0f' for whole numbers and from 100 up, else '.2f'). Steps are
+bare '|' would split the cell), a Python format spec (default ',.0f' for whole numbers and from 100 up, else '.2f'),
+which may start with 万 or 亿 for a Chinese page's count: the value over 10^4 or 10^8, then the unit
+('|亿.2f' writes 152,000,000 as "1.52 亿"; '|万' as "15,200 万"). Steps are
 numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The functions:
 
     gf(s, shape)  GFLOP/s         ms(s, shape)  median time (ms)    cb(s, shape)  cuBLAS GFLOP/s
@@ -75,6 +77,8 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
                                with a size: ncu_stepNN_SIZE_<gpu>.txt, a profile at size^3 from
                                one run with the other sizes it is compared with; s a name such as
                                'cutlass_3xtf32_128x128x32': ncu_NAME_<gpu>.txt, from make cutlass)
+    ipm(s, n)                  warp instructions per mma.sync at 4096^3 from that file (n products per
+                               multiply-add: 3 for 3xTF32)
     ncums(s, size)             the kernel's duration in such a file, in ms (ncu prints us or ms)
     st(s, size, 'metric')      a value of stride_<gpu>.txt (make stride): step s at size^3
     al(s, shape, col)          a value of alignment_<gpu>.txt (make alignment): 'pc' (default), 'us',
@@ -250,13 +254,13 @@ TEXT = {
         "edge_head": "| M = N = K | 本步 GFLOP/s | 本步：每 FLOP 时间相对 4096³ | cuBLAS GFLOP/s | cuBLAS：每 FLOP 时间相对 4096³ |",
         "edge_source": "与上表同一批运行。数据来源：[`docs/results/{file}`]({rel})；测量时间、环境和提交见[数据出处]({prov})。",
         "gpus_head": "| GPU | 计算能力 | SM 数 | cuBLAS FP32 在 4096³ 的 GFLOP/s | CUDA 核心的最后一步在 4096³：GFLOP/s（占 cuBLAS FP32 的百分比） |",
-        "classes_head": "| 步骤 | 运行身份 | 选中的配置 | 每个 SM 的块数 |",
+        "classes_head": "| 步骤 | 按哪类 GPU 运行 | 选中的配置 | 每个 SM 的块数 |",
         "classes_own": "{gpu}（按本机配置）",
         "classes_as": "{c} 类（强制）",
         "classes_shipped": "唯一配置",
         "classes_source": "每格：在 M × N × K 下的 GFLOP/s（括号内为同一次运行中占 cuBLAS 的百分比），全部在 {gpu} 上测得。"
-                          "“类（强制）”一行是 H100 运行该类 GPU 会选中的配置，"
-                          "并被限制在该类允许的每 SM 块数（`SGEMM_GPU_CLASS`）：它不是在那种 GPU 上的测量。来源：{files}；"
+                          "标着“类（强制）”的行，是 H100 按这一类 GPU 会选中的配置运行，"
+                          "每个 SM 的线程块数也限制在这一类别允许的数目（`SGEMM_GPU_CLASS`）：不是在那种 GPU 上测得的。来源：{files}；"
                           "测量时间、环境和提交见[数据出处]({prov})。",
         "sizes_head": "| 步骤 |",
         "sizes_cell": "各形状 M × N × K 下的 GFLOP/s（占 cuBLAS 的百分比）：",
@@ -1086,13 +1090,19 @@ FIGURES = {
     "tf": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
     "ptf": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
     "pr": _precision, "ct": _cutlass, "pw": _power,
-    "ncu": _ncu, "ncums": _ncu_ms, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
+    "ncu": _ncu, "ncums": _ncu_ms,
+    # warp instructions per mma at 4096^3 (2^26 mma.sync m16n8k8 per product; n products per FMA)
+    "ipm": lambda s, n=1: _ncu(s, "smsp__inst_executed.sum") / (n * 2**26), "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
     "st": _stride, "rx": _match, "al": _alignment, "sp": _spread,
     "wt": lambda column, row: _ladder(column, row, "warp_tile"),
 }
 
 
+# A format that starts with 万 or 亿 divides the count by 10^4 or 10^8 and writes the unit after it
+# (<!--v:EXPR|亿.2f--> -> "1.52 亿"): the Chinese pages count large numbers so, not in 百万 or
+# × 10⁹ (check_docs.py fails on those).
+CHINESE_UNITS = {"万": 1e4, "亿": 1e8}
 ARITHMETIC = {"min": min, "max": max, "abs": abs, "round": round, "sum": sum, "len": len}  # for ranges and spreads
 
 
@@ -1104,6 +1114,9 @@ def figure(expr, page):
         value = eval(expr, {"__builtins__": dict(ARITHMETIC)}, dict(FIGURES))  # the pages are the project's own
     except Exception as e:  # a name, a row or a metric that is not there: say which page
         raise SystemExit(f"{page.relative_to(ROOT)}: inline figure '{expr}': {e}")
+    if spec[:1] in CHINESE_UNITS:  # a count in 万 or 亿, as Chinese readers count: 1.52 亿, 6,296 万
+        unit, spec = spec[0], spec[1:]
+        return format(value / CHINESE_UNITS[unit], spec or ",.0f") + " " + unit
     return format(value, spec or (",.0f" if abs(value) >= 100 or value == int(value) else ".2f"))
 
 
@@ -1191,8 +1204,8 @@ def render(kind, page):
 
 def pages():
     """Every Markdown page of the project (tools/pages/check_docs.py checks the same ones)."""
-    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md", "docs/results/*.md", "tools/*.md",
-                    "tools/*/*.md", "python/*.md"):
+    for pattern in ("*.md", "steps/*/*.md", "docs/*.md", "docs/answers/*.md", "docs/results/*.md", "common/*.md",
+                    "tools/*.md", "tools/*/*.md", "python/*.md"):
         yield from sorted(ROOT.glob(pattern))
 
 
