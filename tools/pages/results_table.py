@@ -90,6 +90,9 @@ numbers, shapes a size (4096 = 4096^3, the default) or 'MxNxK' in quotes. The fu
     pw('method', col)          a value of power_<gpu>.csv (make power: the same methods run back to back
                                at 8192^3 for seconds): col 'gflops' (default), 'sm_mhz', 'power_w',
                                'capped_pct' (% of the samples under the power cap), 'gflops_per_w'
+    tcv(shape, 'label', col)   a row of tc_variants_<gpu>.txt (make tc-variants) by its label, '.' for
+                               each space ('s12.128x256x32.w64x64.3st.acc', 'cuBLAS.FP32'); col: 'ms',
+                               'gflops' (default), 'x' (x cuBLAS FP32), 'max', 'fro'
     rx('name', r'pattern', g)  any number a results file prints: group g (default 1) of the first
                                match of the regular expression in docs/results/<name>_<gpu>.txt
                                (or <name>.txt, or the file <name>), e.g. rx('report_step10', r'...')
@@ -1079,6 +1082,27 @@ def _match(name, pattern, group=1):
     raise LookupError(f"no results file {name}")
 
 
+TC_VARIANT_COLS = {"ms": 0, "gflops": 2, "x": 4, "max": 6, "fro": 8}
+
+
+def _tc_variant(shape, label, col="gflops"):
+    """A value of tc_variants_<gpu>.txt (make tc-variants): the row of section `shape` (a size, or
+    'MxNxK') whose label is `label` with '.' for each space ('s12.128x256x32.w64x64.3st.acc',
+    'cuBLAS.FP32'); col: 'ms', 'gflops' (default), 'x' (x cuBLAS FP32), 'max', 'fro'. The same
+    number rx() finds by a pattern, in a marker of a few words (the lesson budget counts them)."""
+    path = RESULTS / f"tc_variants_{PRIMARY}.txt"
+    want, name = "x".join(map(str, _shape(shape))), label.split(".")
+    sections = re.split(r"^== ", path.read_text(encoding="utf-8"), flags=re.M)
+    section = next((s for s in sections if s.split("\n", 1)[0].strip() == want), None)
+    if section is None:
+        raise LookupError(f"no section {want} in {path.name}")
+    for ln in section.split("\n")[1:]:
+        tok = ln.split()
+        if tok[:len(name)] == name and len(tok) == len(name) + 9 and tok[len(name) + 1] == "ms":
+            return _number(tok[len(name) + TC_VARIANT_COLS[col]].rstrip("x"))
+    raise LookupError(f"no row '{label}' in section {want} of {path.name}")
+
+
 FIGURES = {
     "gf": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["gflops"]),
     "ms": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["median_ms"]),
@@ -1095,6 +1119,7 @@ FIGURES = {
     "ipm": lambda s, n=1: _ncu(s, "smsp__inst_executed.sum") / (n * 2**26), "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
     "st": _stride, "rx": _match, "al": _alignment, "sp": _spread,
+    "tcv": _tc_variant,
     "wt": lambda column, row: _ladder(column, row, "warp_tile"),
 }
 
