@@ -22,7 +22,8 @@ r"""Host check of the Markdown pages, run by `make test`.
    The same pages follow the usage rules of USAGE (the glossary's 中文的写法): the section
    labels (关键数字, 实测结果, 改一处试试, 离下界多远); counts in 万 and 亿 (no 百万, no × 10ⁿ),
    written by a marker's 万 or 亿 format (results_table.py); a ratio as 是原来的 N 倍 or 只有其
-   1/N, never 增大了 N 倍, 小 N 倍, 0.8 倍 or 相差 N 倍; Chinese quotation marks “…” in prose; and
+   1/N, never 增大了 N 倍, 小 N 倍, 0.8 倍 or 相差 N 倍; Chinese quotation marks “…” in prose; no
+   italics (*斜体*: Chinese typography has none, so bold or no emphasis); and
    bank 冲突, whose book name 存储体冲突 stands once on a page, in parentheses after its first
    bank 冲突. A rule may match
    across a line break inside a paragraph (小\n<!--v:...-->2.3<!--/v--> 倍); the hit is reported
@@ -98,7 +99,7 @@ TERMS = [
     (r"合并请求", "PR（pull request）"),
     # one term per concept where the pages had two
     (r"基准(?!测试)", "基线 (baseline; 基准 is left to 基准测试, benchmarking)"),
-    (r"公共框架", "测试框架 (harness)"),
+    (r"公共框架|主程序", "测试框架 (harness)"),
     (r"(?<!分派停顿（)\bdispatch\b", "分派停顿 (dispatch stall; 分派停顿（dispatch stall） at first use)"),
     (r"(?:FP32|TF32|FFMA)\s?的算法|[两三几各]种算法|各用各的算法|要的算法|分块和算法|^\|(?:[^|]*\|)*\s*算法\s*\|",
      "运算方式 (the arithmetic: FP32, TF32, 3xTF32)"),
@@ -133,7 +134,7 @@ TERMS = [
     (r"基础频率|基频", "基础时钟 (base clock)"),
     (r"强制模拟|模拟各类|模拟(?:成|为)?\s?(?:sm_\d+|较小的|更小的)",
      "强制按某一类 GPU 运行 (a forced class runs on the H100, it is not simulated: SGEMM_GPU_CLASS)"),
-    (r"GPU\s?类(?![别型])", "GPU 类别 (GPU class; sm_75 类 as a short form)"),
+    (r"GPU\s?类(?![别型])|^\|(?:[^|]*\|)*\s*类\s*\|", "GPU 类别 (GPU class; sm_75 类 as a short form; a column's header too)"),
     (r"竞争冒险|竞争隐患|(?<![A-Za-z_])hazards?(?![A-Za-z_])",
      "`hazard` as racecheck prints it, in inline code (它应当报告 `0 hazards`)"),
     (r"(?<!操作系统)内核(?!模块|函数)", "核函数 (kernel; 内核 is the operating system's, as in NVIDIA 内核模块)"),
@@ -144,6 +145,16 @@ TERMS = [
      "math pipe throttle, not selected"),
     (r"行距", "行步长 (row stride)"),
     (r"步骤程序", "可执行文件 (a step's program: ./step05)"),
+    # the third review's terms (issue 41): one word for each where the pages said it two or three ways
+    (r"朴素实现", "朴素核函数 (step 01, the naive kernel)"),
+    (r"冠军|胜出者|(?<!获)胜者", "胜出的配置 (the configuration a tuning search keeps; 胜出配置的 before a noun)"),
+    (r"下毒", "先把 C 填满 NaN (C poisoned with NaN before the kernel runs)"),
+    (r"什么都不碰", "不读写任何数据 (M = 0 or N = 0: nothing touched)"),
+    (r"发射槽[^，。；\n]{0,20}?利用率", "发射槽使用率 (issue slots used)"),
+    (r"(?:首次|第一次|开始)起作用", "首次用到 (where a term first matters)"),
+    # a GitHub issue goes with its number (issue 39) or as GitHub issue; an instruction's issue is 发射（issue）
+    (r"(?<!GitHub )(?<![A-Za-z_（-])issue(?![A-Za-z_]|[\s-]?\d|\s?slots?\b)",
+     "issue 39 (with its number) or GitHub issue; an instruction's issue is 发射（issue）"),
 ]
 # A lesson is 讲解; 课程 is the whole course (本课程) and 课 a class session (第 2 次课). On a step's
 # own pages (its lesson and lab notes) 课程 can only mean the lesson; elsewhere the forms that
@@ -188,6 +199,9 @@ USAGE = [
     (r"相差\s?[\d.,]+\s?倍", "前者是后者的 N 倍 (相差 N 倍 does not say which is N times the other)"),
     (r'"[^"]*"|"', "Chinese quotation marks “…” in prose (or inline code for a name the reader types)"),
     (r"'[^'\s][^']*[\u4e00-\u9fff][^']*'", "Chinese quotation marks “…” in prose"),
+    # *斜体*: Chinese typography has no italics (the rules read the prose with the bold marks ** left out)
+    (r"(?<![*\\A-Za-z0-9_])\*(?=[^\s*])[^*\n]*?[\u4e00-\u9fff][^*\n]*?(?<=[^\s*\\])\*(?![*A-Za-z0-9_])",
+     "bold (**…**) or no emphasis: Chinese has no italics; a section as “先验证”一节, a book title in 《》"),
 ]
 HTML_TAG = re.compile(r"<[a-zA-Z/][^>]*>")
 PARAGRAPH_END = re.compile(r"^\s*(?:$|#|\||>\s*$|[-*] |\d+\. |<(?!!--v:))")
@@ -252,12 +266,17 @@ PLANTED = [
     "强制模拟 sm_75 这个 GPU 类，racecheck 报告竞争冒险（hazard）。",
     "今天的内核：共享内存数据通路很忙，wavefront 数翻倍，长记分板和 LG 节流都高。",
     "行距是 128 字节的倍数；每个步骤程序都打印报告。",
+    "BLIS 把这叫作*打包*；第 01 步的朴素实现不是调优的冠军、胜者或胜出者。",
+    "主程序先给 C 下毒，M = 0 时什么都不碰；发射槽（issue slot）利用率在第 01 步首次起作用，见 issue。",
+    "| 类 | GPU 举例 |",
 ]
 PLANTED_HITS = [["改变的数字"], ["## 实测"], ["改一处", "对照下界"], ["百万"], ["× 10⁹"], ["增大了 64 倍", "增大了 7.98 倍"],
                 ["小5.1 倍"], ["0.8 倍", "相差 5.06 倍"], ['"acc"'], ["通道", "存储体冲突"], ["发布版本", "`Config` 记录"], ["合并请求", "基准"],
                 ["公共框架", "dispatch", "两种算法"], ["| 做法 | 算法 |"],
                 ["基础频率", "基频", "课程"], ["强制模拟", "GPU 类", "竞争冒险", "hazard"],
-                ["内核", "数据通路", "wavefront", "长记分板", "LG 节流"], ["行距", "步骤程序"]]
+                ["内核", "数据通路", "wavefront", "长记分板", "LG 节流"], ["行距", "步骤程序"],
+                ["朴素实现", "冠军", "胜者", "胜出者", "*打包*"],
+                ["主程序", "下毒", "什么都不碰", "发射槽（issue slot）利用率", "首次起作用", "issue"], ["| 类 |"]]
 # The lesson's forms that fail on a page outside steps/, where 课程 is the course.
 PLANTED_ELSEWHERE = "各课的讲解见[课程](README.zh-CN.md)和第 05 步的课程；每一课都一样。"
 PLANTED_ELSEWHERE_HITS = ["各课", "[课程]", "第 05 步的课程", "每一课"]
@@ -273,6 +292,8 @@ ALLOWED = "\n".join([
     "本课程共 12 步，第 2 次课讲第 05 步讲解；时钟锁在基础时钟；强制按 sm_75 类别运行，GPU 类别，sm_75 类。",
     "racecheck 报告 `0 hazards`；核函数；加载 NVIDIA 内核模块；共享内存管线；波前（wavefront）；"
     "long scoreboard 和 LG throttle；行步长；可执行文件；基于 BF16 的 FP32 模拟。",
+    "BLIS 把这叫作**打包**，a * b = 2*3；朴素核函数；胜出的配置，胜出配置的速度；先把 C 填满 NaN；不读写任何数据。",
+    "发射槽（issue slot）使用率，即 “issue slots used”；issue 39 和 GitHub issue；术语首次用到的那一步；《Accuracy and Stability》。",
     "```text", "// 存储体冲突 百万 \"acc\" 在代码里不查", "```",
 ])
 
