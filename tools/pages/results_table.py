@@ -643,7 +643,8 @@ def classes_table(page, lang, steps=()):
                 line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)}) |" if r else " – |"
             lines.append(line)
     r = own[0]
-    files = ", ".join(f"[`{p.name}`]({link_from(page, p)})" for _, _, p in sets)
+    sep = "、" if page.name.endswith(".zh-CN.md") else ", "  # a Chinese list is separated by the 顿号
+    files = sep.join(f"[`{p.name}`]({link_from(page, p)})" for _, _, p in sets)
     lines += ["", t["classes_source"].format(gpu=r["gpu"], files=files, prov=provenance_page(page))]
     return lines
 
