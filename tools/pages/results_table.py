@@ -679,7 +679,8 @@ def ncu_compare(a, b, page, lang):
     for name in ma:
         if name in mb:
             lines.append(f"| `{name}` | {cell(ma[name])} | {cell(mb[name])} |")
-    lines += ["", TEXT[lang]["file"] + f"[`docs/results/{pa.name}`]({link_from(page, pa)}), "
+    sep = "、" if lang == "zh" else ", "  # a Chinese list is separated by the 顿号
+    lines += ["", TEXT[lang]["file"] + f"[`docs/results/{pa.name}`]({link_from(page, pa)}){sep}"
               f"[`docs/results/{pb.name}`]({link_from(page, pb)})" + prov_link(page, lang)]
     return lines
 
