@@ -681,7 +681,8 @@ def ncu_compare(a, b, page, lang):
             lines.append(f"| `{name}` | {cell(ma[name])} | {cell(mb[name])} |")
     sep = "、" if lang == "zh" else ", "  # a Chinese list is separated by the 顿号
     lines += ["", TEXT[lang]["file"] + f"[`docs/results/{pa.name}`]({link_from(page, pa)}){sep}"
-              f"[`docs/results/{pb.name}`]({link_from(page, pb)})" + prov_link(page, lang)]
+              f"[`docs/results/{pb.name}`]({link_from(page, pb)})" + prov_link(page, lang)
+              + ("。" if lang == "zh" else ".")]  # a sentence, as the source lines under the tables
     return lines
 
 
@@ -695,7 +696,7 @@ def fenced(body, path, page, lang):
             name=path.name, rel=link_from(page, path), lab=lab_page(page).name) + "\n")
     return (f"```text\n{body}\n```\n\n"
             f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})"
-            + prov_link(page, lang) + "\n")
+            + prov_link(page, lang) + ("。" if lang == "zh" else ".") + "\n")
 
 
 def tune_rows(arch, wanted, page, lang):
