@@ -131,7 +131,7 @@ TERMS = [
     (r"乒乓缓冲", "双缓冲 (double buffering)"),
     (r"阶梯|(?<![A-Za-z0-9_/-])ladder(?![A-Za-z0-9_.-])", "`make ladder` (name it by its command, in inline code)"),
     # the second review's terms (issue 41): one word each where the pages still had two or three
-    (r"基础频率|基频", "基础时钟 (base clock)"),
+    (r"基础频率|基频|固定在基础时钟", "基础时钟 (base clock; ncu 把时钟锁在基础时钟)"),
     (r"强制模拟|模拟各类|模拟(?:成|为)?\s?(?:sm_\d+|较小的|更小的)",
      "强制按某一类 GPU 运行 (a forced class runs on the H100, it is not simulated: SGEMM_GPU_CLASS)"),
     (r"GPU\s?类(?![别型])|^\|(?:[^|]*\|)*\s*类\s*\|", "GPU 类别 (GPU class; sm_75 类 as a short form; a column's header too)"),
@@ -140,7 +140,7 @@ TERMS = [
     (r"(?<!操作系统)内核(?!模块|函数)", "核函数 (kernel; 内核 is the operating system's, as in NVIDIA 内核模块)"),
     (r"数据通路|共享内存通路", "共享内存管线 (the shared-memory pipe, as the FMA 管线)"),
     (r"(?<!波前（)(?<!波前\*（)(?<![A-Za-z_])wavefronts?(?![A-Za-z_])", "波前 (wavefront; 波前（wavefront） at first use)"),
-    (r"长记分板|短记分板|(?:MIO|LG)\s?节流|数学管线节流|未被选中",
+    (r"长记分板|短记分板|(?:MIO|LG)\s?节流|数学管线节流|未被选中|mio\s?throttle",
      "the stall's name as ncu prints it: long scoreboard, short scoreboard, MIO throttle, LG throttle, "
      "math pipe throttle, not selected"),
     (r"行距", "行步长 (row stride)"),
@@ -152,6 +152,13 @@ TERMS = [
     (r"什么都不碰", "不读写任何数据 (M = 0 or N = 0: nothing touched)"),
     (r"发射槽[^，。；\n]{0,20}?利用率", "发射槽使用率 (issue slots used)"),
     (r"(?:首次|第一次|开始)起作用", "首次用到 (where a term first matters)"),
+    # the fourth review's terms (issue 41): one word each where the pages said it two ways
+    (r"(?<!屏障（)(?<![A-Za-z_])barrier(?![A-Za-z_])", "屏障 (the barrier stall: 屏障停顿; 屏障（barrier） at first use)"),
+    (r"主机端测试", "主机测试 (host test)"),
+    (r"校验(?!和)", "验证 (verify: 先验证, 验证结果; 校验 would read as a checksum, 校验和)"),
+    (r"噪声", "波动 (run-to-run noise: 运行间的波动, 在波动之内; 误差 is a numerical error)"),
+    (r"光栅", "线程块重排 (block rasterization), 线程块的排列顺序 (the order the blocks run in)"),
+    (r"摆放", "存放 (where data lies: 数据在共享内存里的存放位置)"),
     # a GitHub issue goes with its number (issue 39) or as GitHub issue; an instruction's issue is 发射（issue）
     (r"(?<!GitHub )(?<![A-Za-z_（-])issue(?![A-Za-z_]|[\s-]?\d|\s?slots?\b)",
      "issue 39 (with its number) or GitHub issue; an instruction's issue is 发射（issue）"),
@@ -269,6 +276,7 @@ PLANTED = [
     "BLIS 把这叫作*打包*；第 01 步的朴素实现不是调优的冠军、胜者或胜出者。",
     "主程序先给 C 下毒，M = 0 时什么都不碰；发射槽（issue slot）利用率在第 01 步首次起作用，见 issue。",
     "| 类 | GPU 举例 |",
+    "ncu 把时钟固定在基础时钟；“mio throttle”和 barrier 停顿都高；主机端测试照常跑，结果校验；测量噪声；线程块的光栅顺序；数据的摆放。",
 ]
 PLANTED_HITS = [["改变的数字"], ["## 实测"], ["改一处", "对照下界"], ["百万"], ["× 10⁹"], ["增大了 64 倍", "增大了 7.98 倍"],
                 ["小5.1 倍"], ["0.8 倍", "相差 5.06 倍"], ['"acc"'], ["通道", "存储体冲突"], ["发布版本", "`Config` 记录"], ["合并请求", "基准"],
@@ -276,7 +284,8 @@ PLANTED_HITS = [["改变的数字"], ["## 实测"], ["改一处", "对照下界"
                 ["基础频率", "基频", "课程"], ["强制模拟", "GPU 类", "竞争冒险", "hazard"],
                 ["内核", "数据通路", "wavefront", "长记分板", "LG 节流"], ["行距", "步骤程序"],
                 ["朴素实现", "冠军", "胜者", "胜出者", "*打包*"],
-                ["主程序", "下毒", "什么都不碰", "发射槽（issue slot）利用率", "首次起作用", "issue"], ["| 类 |"]]
+                ["主程序", "下毒", "什么都不碰", "发射槽（issue slot）利用率", "首次起作用", "issue"], ["| 类 |"],
+                ["固定在基础时钟", "mio throttle", "barrier", "主机端测试", "校验", "噪声", "光栅", "摆放"]]
 # The lesson's forms that fail on a page outside steps/, where 课程 is the course.
 PLANTED_ELSEWHERE = "各课的讲解见[课程](README.zh-CN.md)和第 05 步的课程；每一课都一样。"
 PLANTED_ELSEWHERE_HITS = ["各课", "[课程]", "第 05 步的课程", "每一课"]
@@ -294,6 +303,8 @@ ALLOWED = "\n".join([
     "long scoreboard 和 LG throttle；行步长；可执行文件；基于 BF16 的 FP32 模拟。",
     "BLIS 把这叫作**打包**，a * b = 2*3；朴素核函数；胜出的配置，胜出配置的速度；先把 C 填满 NaN；不读写任何数据。",
     "发射槽（issue slot）使用率，即 “issue slots used”；issue 39 和 GitHub issue；术语首次用到的那一步；《Accuracy and Stability》。",
+    "ncu 把时钟锁在基础时钟；停顿：屏障（barrier）、MIO throttle，`mio_throttle`；主机测试；验证结果，校验和；运行间的波动；"
+    "线程块重排，线程块的排列顺序；数据在共享内存里的存放位置。",
     "```text", "// 存储体冲突 百万 \"acc\" 在代码里不查", "```",
 ])
 
