@@ -746,6 +746,59 @@ HEADER = re.compile(r"^# (?P<gpu>[^,\n]+), driver (?P<driver>[^,\n]+), CUDA (?P<
 TUNE_HEADER = re.compile(r"^# make tune STEP=08 on (?P<gpu>.+?) \((?P<arch>sm_\d+)\), (?P<date>[0-9-]+), commit (?P<commit>[0-9a-f]+)", re.M)
 
 
+# What a results file holds, in Chinese, for the provenance table of the Chinese page: its first line
+# is English (the tool that wrote it says what it is), so the phrases the tools write are put into
+# Chinese here, in order; names, commands, paths and numbers stay as they are. A line that no
+# phrase covers is shown in English, as on the English page.
+PROV_ZH = [
+    (r"^(make ab STEP=(\d+)): step \d+'s kernel\.cuh \(after\) against the one of ([0-9a-f]+) \(before\), in turns, "
+     r"each beside cuBLAS FP32 in its own run \((\S+)\)$",
+     r"\1：第 \2 步的 kernel.cuh（改动后）与 \3 的版本（改动前）轮流计时，每次都在单独的运行里与 cuBLAS FP32 并排（\4）"),
+    (r": the configuration each step runs on each architecture \(\* = chosen\)$", "：每一步在每种架构上的配置（* 为选中的配置）"),
+    (r", as CSV for (\S+)\)?$", r"，CSV 格式，供 \1 使用"),
+    (r", as CSV$", "，CSV 格式"),
+    (r": the exercises under --check$", "：在 --check 下运行各练习"),
+    (r": Nsight Compute \(Version ([\d.]+) \(build \d+\) \(public-release\)\) at 4096\^3",
+     r"：4096³ 下的 Nsight Compute \1 指标"),
+    (r": ncu of (\S+) at 4096\^3", r"：\1 在 4096³ 下的指标"),
+    (r" on the kernel of ([0-9a-f]+) \(A padded to BK \+ 4 floats: make ab's before\), ",
+     r"，剖析 \1 的核函数（A 每行填充到 BK + 4 个 float，即 make ab 的改动前版本），"),
+    (r"Version ([\d.]+) \(build \d+\) \(public-release\)", r"Nsight Compute \1"),
+    (r"[;,] ncu locks the clocks to base while it profiles$", "；ncu 剖析时把时钟锁在基础时钟"),
+    (r": steps 01 and 02 in Numba, range loop against while loop, 2048\^3, median of 10$",
+     "：用 Numba 写的第 01、02 步，range 循环对 while 循环，2048³，10 次的中位数"),
+    (r"nvidia-smi every 50 ms", "nvidia-smi 每 50 ms 采样一次"),
+    (r" \(ptxas --resource-usage, (sm_\d+)\)$", r"：ptxas --resource-usage 对 \1 的报告"),
+    (r"^memory instructions in the SASS of (\S+), by kernel \(cuobjdump -sass\)$",
+     r"\1 的 SASS 中的访存指令，按核函数列出（cuobjdump -sass）"),
+    (r": 7 rounds, each run its own process$", "：7 轮，每次运行都是单独的进程"),
+    (r": the steps built for sm_75, run with (\S+)$", r"：为 sm_75 编译的各步，用 \1 运行"),
+    (r": step 10 at thin shapes, every configuration this GPU admits, K cut into S slices$",
+     "：第 10 步在瘦高与矮胖的形状下，试遍这块 GPU 容许的每种配置，K 拆成 S 个切片"),
+    (r", the patches in (\S+)\)$", r"，补丁在 \1 里)"),
+    (r" on (NVIDIA .+?) \((sm_\d+)\), ([\d-]+), commit (\w+)$", r"，在 \1（\2）上，\3，提交 \4"),
+    (r" \(([^()]*)\)", r"（\1）"),  # the parentheses of a Chinese sentence, once nothing is nested in them
+    (r"（([^（）]*)\)$", r"（\1）"),
+    (r", ", "，"), (r": ", "："),  # and its commas and colons, in a line put into Chinese
+]
+PROV_WIDTH = 90  # an English description longer than this is cut at a space
+
+
+def describe(first, lang):
+    """The provenance table's "what it holds" for a results file whose first line is `first`: the
+    command in inline code (`make tc-variants`, `make regs ARCH=all`); on the Chinese page the
+    line put into Chinese by PROV_ZH where its phrases cover it, else cut to PROV_WIDTH as in English."""
+    what = first
+    if lang == "zh":
+        for english, chinese in PROV_ZH:
+            if english in (", ", ": ") and not re.search(r"[\u4e00-\u9fff]", what):
+                break  # a line no phrase covered stays English, its punctuation too
+            what = re.sub(english, chinese, what)
+    if not re.search(r"[\u4e00-\u9fff]", what) and len(what) > PROV_WIDTH:
+        what = what[:what.rfind(" ", 0, PROV_WIDTH)] + " …"
+    return re.sub(r"^(make [\w-]+(?: STEP=\d+)?(?: SIZE=\d+)?(?: ARCH=\w+)?)", r"`\1`", what)
+
+
 def provenance_rows(lang):
     """One row per file of docs/results/: what it holds, and the GPU, driver, CUDA release, date
     and commit it was made with (a make bench CSV: from its .meta.json; a text file: from its
@@ -758,8 +811,9 @@ def provenance_rows(lang):
         meta_path = f.with_name(f.stem + ".meta.json")
         if f.suffix == ".csv" and meta_path.exists():
             m = json.loads(meta_path.read_text(encoding="utf-8"))
-            what = "`make bench`" + (f", `SGEMM_GPU_CLASS={m['gpu_class']}`" if m.get("gpu_class") else "") + \
-                   (", `COLD=1`" if m.get("l2") == "cold" else "")
+            comma = "，" if lang == "zh" else ", "
+            what = "`make bench`" + (f"{comma}`SGEMM_GPU_CLASS={m['gpu_class']}`" if m.get("gpu_class") else "") + \
+                   (f"{comma}`COLD=1`" if m.get("l2") == "cold" else "")
             date, commit = m["date"][:10], m["commit"]
             for r in m.get("remeasured", []):  # steps measured again later (tools/measure/merge_bench.py)
                 date += f"; {', '.join(r['steps'])}: {r['date'][:10]}"
@@ -773,9 +827,7 @@ def provenance_rows(lang):
                           r"(?P<date>[0-9-]{10})[^,]*, commit (?P<commit>[0-9a-f]+)", cell, re.S)
             what = "`tools/validate/run_notebook.py`"
         else:
-            first = text.split("\n", 1)[0].lstrip("# ").strip()
-            what = first if len(first) <= 90 else first[:first.rfind(" ", 0, 90)] + " …"
-            what = re.sub(r"^(make \w+(?: STEP=\d+)?(?: SIZE=\d+)?)", r"`\1`", what)
+            what = describe(text.split("\n", 1)[0].lstrip("# ").strip().rstrip(",;"), lang)
             m = HEADER.search(text)
             if not m and (tm := TUNE_HEADER.search(text)):
                 rows.append((f, what, tm["gpu"], "–", "–", tm["date"], tm["commit"]))
