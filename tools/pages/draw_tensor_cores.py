@@ -18,7 +18,9 @@
   11_12_ktile_timeline: one K-tile of one warp in step 11 (128 x 128 x 32, 3 stages, 64 x 64
       warps) and in step 12 (4 stages, 64 x 32 warps), in program order, one lane per kind of work
       (copies, fragment loads, rounding or split, mma.sync, wait + barrier): in both steps the
-      fragments of A and B loading one mma step ahead, alternating between two buffers; the
+      fragments of A and B loading one mma step ahead, alternating between two buffers; step 12's
+      split (2 instructions an element on sm_90: cvt.rn and a subtraction, lo left unrounded) of
+      B's 8 elements as they load, a step ahead, and of A's 16 at the step; the
       copies of tile t + kStages - 1 at step 0 (step 11) or a quarter per step (step 12), the
       wait and barrier at step 3; box widths are the instructions the warp issues, counted from
       the configurations' constants (not time measured).
@@ -574,6 +576,7 @@ def ktile_ops(step12):
     copies = bm * bk // 4 // threads + bk * bn // 4 // threads   # cp.async per thread and tile
     ld_a, ld_b = tiles_m, 2 * tiles_n                              # ldmatrix.x4, and scalar LDS
     elements = 4 * tiles_m + 2 * tiles_n                           # fragment elements per thread
+    per_split = 2  # step 12's split(): cvt.rn and a subtraction (sm_90; lo is left unrounded)
     mma = tiles_m * tiles_n * (3 if step12 else 1)
     ops = []
     for s in range(steps):
@@ -581,12 +584,15 @@ def ktile_ops(step12):
         if step12:
             first, last = s * copies // steps, (s + 1) * copies // steps
             copy = (s, "copies", last - first, "copy", f"{first}–{last - 1}")
-            load = (s, "loads", ld_a + ld_b, f"buf{buf}", "")
+            # load_fragments(): the next step's fragments, B's 8 elements split as they arrive
+            # (into the same buffer, a step ahead of their mma)
+            load = [(s, "loads", ld_a + ld_b, f"buf{buf}", ""), (s, "round", per_split * ld_b, "split_b", str(buf))]
             if s < steps - 1:   # the next step's fragments, then a quarter of the copies
-                ops += [load, copy]
+                ops += load + [copy]
             else:               # the last quarter, commit, wait, barrier, then the next tile's fragments
-                ops += [copy, (s, "copies", 1, "commit", ""), (s, "sync", 2, "sync", ""), load]
-            ops.append((s, "round", 3 * elements, "round", f"{elements} × 3"))
+                ops += [copy, (s, "copies", 1, "commit", ""), (s, "sync", 2, "sync", "")] + load
+            # compute(): A's 16 elements split at the step, then the three mma of each pair
+            ops.append((s, "round", per_split * 4 * tiles_m, "split_a", ""))
             for k in ("lo·hi", "hi·lo", "hi·hi"):
                 ops.append((s, "mma", mma // 3, f"mma{s % 2}", k))
         else:
@@ -601,7 +607,7 @@ def ktile_ops(step12):
         ops.append((steps, "mma", tiles_m * tiles_n * 4, "add", ""))
     # the counts the lessons quote per warp and mma step
     per_step = [sum(n for s_, lane, n, *_ in ops if s_ == 1 and lane == l) for l in ("mma", "round", "loads")]
-    assert per_step == ([48, 72, 12] if step12 else [32, 32, 20]), per_step
+    assert per_step == ([48, 48, 12] if step12 else [32, 32, 20]), per_step
     assert sum(n for _, lane, n, kind, _ in ops if kind == "copy") == (8 if step12 else 16)
     return ops, dict(stages=stages, copies=copies, steps=steps, threads=threads, wm=wm, wn=wn, ld_a=ld_a,
                      ld_b=ld_b, mma=mma, elements=elements, tiles_m=tiles_m, tiles_n=tiles_n)
@@ -612,7 +618,7 @@ def timeline():
     COPY, ROUND, MMA, ADD, BAR = READ_A, "#8e6c8a", READ_B, WARP, "#111111"
     BUF = {0: LDM, 1: "#e07a5f"}
     FILL = {"copy": COPY, "round": ROUND, "add": ADD, "buf0": BUF[0], "buf1": BUF[1]}
-    W, x0, PX, MINW = 920, 160, 1.1, 5
+    W, x0, PX, MINW = 920, 160, 1.3, 5
     LANES = ["copies", "loads", "round", "mma", "sync"]
     PITCH, BH = 40, 20
     out = [text(40, 30, "One K-tile of one warp, in program order (BK = 32: four mma steps of k = 8)", 16,
@@ -636,7 +642,7 @@ def timeline():
         top = y + 42                      # the step headers' baseline
         ly = {lane: top + 22 + i * PITCH for i, lane in enumerate(LANES)}   # each lane's box top
         names = {"copies": ("copies", "(cp.async)"), "loads": ("fragment loads", "(ldmatrix / LDS)"),
-                 "round": ("split", "(cvt.rn, sub, cvt.rn)") if step12 else ("rounding", "(cvt.rn)"),
+                 "round": ("split", "(cvt.rn, sub)") if step12 else ("rounding", "(cvt.rn)"),
                  "mma": ("mma.sync", "(and the adds)" if step12 else ""), "sync": ("wait + barrier", "")}
         for lane, (a, b) in names.items():
             out.append(text(x0 - 10, ly[lane] + (9 if b else 14), a, 11.5, "end", "bold"))
@@ -681,6 +687,14 @@ def timeline():
                 out.append(rect(px, yy, w, BH, MMA, "#ffffff", 1))
                 out.append(rect(px + 0.5, yy + 0.5, w - 1, 4, BUF[int(kind[-1])], "none", 0))
                 out.append(text(px + w / 2, yy + 16, str(cnt), 10, "middle", "bold", "#ffffff"))
+            elif kind.startswith("split"):   # B's split: top band, the buffer it fills (its loads')
+                out.append(rect(px, yy, w, BH, ROUND, "#ffffff", 1))
+                if kind == "split_b":
+                    out.append(rect(px + 0.5, yy + 0.5, w - 1, 4, BUF[int(note)], "none", 0))
+                out.append(text(px + w / 2, yy + (16 if kind == "split_b" else 14.5), str(cnt), 10, "middle",
+                                "bold", "#ffffff"))
+                out.append(text(px + w / 2, yy + BH + 11, "B" if kind == "split_b" else "A", 9, "middle",
+                                fill=NOTE))
             else:
                 out.append(rect(px, yy, w, BH, FILL[kind], "#ffffff", 1))
                 label = {"round": note, "add": f"{cnt} FADD"}.get(kind, str(cnt))
@@ -705,7 +719,7 @@ def timeline():
             elif kind == "copy":
                 after = px + w + sum(w_ for s_, _, _, k_, _, _, w_ in placed if s_ == s and k_ in ("commit", "sync"))
                 out.append(text(after + 4, yy + 9,
-                                f"cp.async {note} of tile t + {ahead}" if step12 else
+                                (f"cp.async {note} of tile t + {ahead}" if s == 0 else note) if step12 else
                                 f"all {c['copies']} cp.async of tile t + {ahead}, then commit", 9.5, fill="#1f5f7a"))
             elif kind == "add":
                 out.append(text(px + w, yy - 4, "acc += part; part = 0", 9, "end", fill=NOTE))
@@ -728,8 +742,9 @@ def timeline():
     ly = b + 22
     out += legend(40, ly, [(COPY, "cp.async into the stage written (light: in flight); tick: commit"),
                            (BUF[0], "fragments into buffer 0, fragments[0] (light: loading)"),
-                           (BUF[1], "fragments into buffer 1, fragments[1]")], gap=20)
-    out += legend(500, ly, [(ROUND, "to TF32: 1 cvt.rn per element; the split: 3 (sm_90)"),
+                           (BUF[1], "fragments into buffer 1, fragments[1]"),
+                           (ROUND, "step 12: B split as it loads (band: its buffer), A at the step")], gap=20)
+    out += legend(500, ly, [(ROUND, "to TF32: 1 cvt.rn per element; split: cvt.rn + sub (sm_90)"),
                             (MMA, "mma.sync m16n8k8; top band: the buffer it reads"),
                             (ADD, "step 12: part joins acc (FP32 adds)"),
                             (BAR, "cp.async.wait_group, then __syncthreads")], gap=20)
