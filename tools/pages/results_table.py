@@ -157,6 +157,7 @@ MARKER = re.compile(r"(<!-- results: (?P<kind>[^>]*?) -->\n)(?P<body>.*?)(<!-- /
 
 TEXT = {
     "en": {
+        "sep": ", ", "comma": ", ", "stop": ".",  # a list's separator, a clause's comma, a sentence's end
         "none": "_Not measured yet: run `make results` on a GPU (see the README)._",
         "overview_head": "| step | idea | GFLOP/s | cuBLAS GFLOP/s (same run) | % of cuBLAS | % of FP32 peak | speed-up over previous step | registers/thread |",
         "step_head": "| step | GFLOP/s | time (ms) | % of cuBLAS | % of FP32 peak | speed-up | registers/thread | resident warps/SM |",
@@ -225,6 +226,7 @@ TEXT = {
         "cublas_fp32": "cuBLAS FP32", "cublas_tf32": "cuBLAS TF32",
     },
     "zh": {
+        "sep": "、", "comma": "，", "stop": "。",  # 顿号 between the items of a list
         "none": "_尚未测量：请在有 GPU 的机器上运行 `make results`（见 README）。_",
         "overview_head": "| 步骤 | 思路 | GFLOP/s | cuBLAS GFLOP/s（同一次运行） | 占 cuBLAS 的百分比 | 占 FP32 峰值的百分比 | 相对上一步的加速比 | 每线程寄存器数 |",
         "step_head": "| 步骤 | GFLOP/s | 时间 (ms) | 占 cuBLAS 的百分比 | 占 FP32 峰值的百分比 | 加速比 | 每线程寄存器数 | 每个 SM 的常驻 warp 数 |",
@@ -608,7 +610,7 @@ def gpus_side_table(page, lang, step="step10"):
         lines.append(line)
     src = ("；".join(f"{m['gpu']}：[`{p.name}`]({link_from(page, p)})" for m, _, p in sets) if zh else
            "; ".join(f"{m['gpu']}: [`{p.name}`]({link_from(page, p)})" for m, _, p in sets))
-    return lines + ["", src + prov_link(page, lang) + ("。" if zh else ".")]
+    return lines + ["", src + prov_link(page, lang) + TEXT[lang]["stop"]]
 
 
 CLASS_SHAPES = [(2048,) * 3, (4096,) * 3, (8192,) * 3, (4095,) * 3, (8192, 1024, 4096)]
@@ -643,8 +645,7 @@ def classes_table(page, lang, steps=()):
                 line += f" {fmt(r['gflops'])} ({pct_of_cublas(r)}) |" if r else " – |"
             lines.append(line)
     r = own[0]
-    sep = "、" if page.name.endswith(".zh-CN.md") else ", "  # a Chinese list is separated by the 顿号
-    files = sep.join(f"[`{p.name}`]({link_from(page, p)})" for _, _, p in sets)
+    files = t["sep"].join(f"[`{p.name}`]({link_from(page, p)})" for _, _, p in sets)
     lines += ["", t["classes_source"].format(gpu=r["gpu"], files=files, prov=provenance_page(page))]
     return lines
 
@@ -679,10 +680,9 @@ def ncu_compare(a, b, page, lang):
     for name in ma:
         if name in mb:
             lines.append(f"| `{name}` | {cell(ma[name])} | {cell(mb[name])} |")
-    sep = "、" if lang == "zh" else ", "  # a Chinese list is separated by the 顿号
-    lines += ["", TEXT[lang]["file"] + f"[`docs/results/{pa.name}`]({link_from(page, pa)}){sep}"
+    lines += ["", TEXT[lang]["file"] + f"[`docs/results/{pa.name}`]({link_from(page, pa)}){TEXT[lang]['sep']}"
               f"[`docs/results/{pb.name}`]({link_from(page, pb)})" + prov_link(page, lang)
-              + ("。" if lang == "zh" else ".")]  # a sentence, as the source lines under the tables
+              + TEXT[lang]["stop"]]  # a sentence, as the source lines under the tables
     return lines
 
 
@@ -696,7 +696,7 @@ def fenced(body, path, page, lang):
             name=path.name, rel=link_from(page, path), lab=lab_page(page).name) + "\n")
     return (f"```text\n{body}\n```\n\n"
             f"{TEXT[lang]['file']}[`docs/results/{path.name}`]({link_from(page, path)})"
-            + prov_link(page, lang) + ("。" if lang == "zh" else ".") + "\n")
+            + prov_link(page, lang) + TEXT[lang]["stop"] + "\n")
 
 
 def tune_rows(arch, wanted, page, lang):
@@ -811,7 +811,7 @@ def provenance_rows(lang):
         meta_path = f.with_name(f.stem + ".meta.json")
         if f.suffix == ".csv" and meta_path.exists():
             m = json.loads(meta_path.read_text(encoding="utf-8"))
-            comma = "，" if lang == "zh" else ", "
+            comma = TEXT[lang]["comma"]
             what = "`make bench`" + (f"{comma}`SGEMM_GPU_CLASS={m['gpu_class']}`" if m.get("gpu_class") else "") + \
                    (f"{comma}`COLD=1`" if m.get("l2") == "cold" else "")
             date, commit = m["date"][:10], m["commit"]
@@ -1169,9 +1169,9 @@ FIGURES = {
     "tf": lambda s, shape=SIZE, run="": _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
     "ptf": lambda s, shape=SIZE, run="": 100.0 * _number(_csv_row(s, shape, run)["gflops"]) / _number(_csv_row(s, shape, run)["cublas_tf32_gflops"]),
     "pr": _precision, "ct": _cutlass, "pw": _power,
-    "ncu": _ncu, "ncums": _ncu_ms,
+    "ncu": _ncu, "ncums": _ncu_ms, "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
     # warp instructions per mma at 4096^3 (2^26 mma.sync m16n8k8 per product; n products per FMA)
-    "ipm": lambda s, n=1: _ncu(s, "smsp__inst_executed.sum") / (n * 2**26), "tl": _tiles, "sass": _sass, "regs": _regs, "peak": _peak,
+    "ipm": lambda s, n=1: _ncu(s, "smsp__inst_executed.sum") / (n * 2**26),
     "tu": _tune, "sk": _splitk, "skerr": _splitk_error, "ld": _ladder, "vr": _variant,
     "st": _stride, "rx": _match, "al": _alignment, "sp": _spread,
     "tcv": _tc_variant,
